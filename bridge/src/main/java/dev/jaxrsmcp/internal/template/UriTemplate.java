@@ -86,8 +86,8 @@ public final class UriTemplate {
   }
 
   /**
-   * Matches a URI against this template. Empty when it does not match: literal text differs, a
-   * path variable would be empty or cross '/', '?' or '#', a repeated variable differs, a query
+   * Matches a URI against this template. Empty when it does not match: literal text differs, a path
+   * variable would be empty or cross '/', '?' or '#', a repeated variable differs, a query
    * parameter is not named by the template, a percent escape is malformed, or the URI is longer
    * than {@link #MAX_URI_LENGTH}.
    */

@@ -1,0 +1,265 @@
+package dev.jaxrsmcp;
+
+import dev.jaxrsmcp.internal.McpRuntime;
+import jakarta.ws.rs.core.Feature;
+import jakarta.ws.rs.core.FeatureContext;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Turns a Jersey application's {@link McpResource} methods into an MCP server on the same
+ * application. Register it like any other feature:
+ *
+ * <pre>{@code
+ * ResourceConfig app = new ResourceConfig(Widgets.class, BearerAuthFilter.class)
+ *     .register(McpFeature.builder().name("widgets").version("1.0").build());
+ * }</pre>
+ *
+ * <p>When the application starts, the feature reads Jersey's resource model, validates every
+ * annotated method (a mistake fails the start with a message naming the rule, the value and the
+ * method) and serves MCP at {@link #path()} (default {@code /mcp}). Instances are immutable; use
+ * {@link #newBuilder()} to derive a changed copy.
+ */
+public final class McpFeature implements Feature {
+  private final String name;
+  private final String version;
+  private final String instructions;
+  private final String path;
+  private final String scheme;
+  private final long defaultCacheTtlMs;
+  private final String defaultCacheScope;
+  private final long defaultMaxBytes;
+  private final Duration readTimeout;
+  private final int maxBodyBytes;
+  private final int maxJsonDepth;
+
+  private McpFeature(Builder b) {
+    this.name = b.name;
+    this.version = b.version;
+    this.instructions = b.instructions;
+    this.path = b.path;
+    this.scheme = b.scheme;
+    this.defaultCacheTtlMs = b.defaultCacheTtlMs;
+    this.defaultCacheScope = b.defaultCacheScope;
+    this.defaultMaxBytes = b.defaultMaxBytes;
+    this.readTimeout = b.readTimeout;
+    this.maxBodyBytes = b.maxBodyBytes;
+    this.maxJsonDepth = b.maxJsonDepth;
+  }
+
+  /** A builder with every setting at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from this feature's settings. */
+  public Builder newBuilder() {
+    return new Builder(this);
+  }
+
+  @Override
+  public boolean configure(FeatureContext context) {
+    McpRuntime.install(this, context);
+    return true;
+  }
+
+  /** The server name reported to clients ({@code serverInfo.name}); default {@code jaxrs-mcp}. */
+  public String name() {
+    return name;
+  }
+
+  /** The server version reported to clients; default {@code 0.0.0}. */
+  public String version() {
+    return version;
+  }
+
+  /** Guidance for the model using this server; empty (not sent) by default. */
+  public String instructions() {
+    return instructions;
+  }
+
+  /** The MCP endpoint's path within the application; default {@code /mcp}. */
+  public String path() {
+    return path;
+  }
+
+  /** The scheme of derived resource URIs; default {@code app}. */
+  public String scheme() {
+    return scheme;
+  }
+
+  /** {@code ttlMs} for resources that do not set {@code cacheTtlMs}; default 0 (no caching). */
+  public long defaultCacheTtlMs() {
+    return defaultCacheTtlMs;
+  }
+
+  /** {@code cacheScope} for resources that do not set one; default {@code private}. */
+  public String defaultCacheScope() {
+    return defaultCacheScope;
+  }
+
+  /** {@code maxBytes} for long-running resources that do not set one; default 1 MiB. */
+  public long defaultMaxBytes() {
+    return defaultMaxBytes;
+  }
+
+  /** How long one in-process read may take before it is cancelled; default 30 seconds. */
+  public Duration readTimeout() {
+    return readTimeout;
+  }
+
+  /** The largest MCP request body accepted, in bytes; default 1 MiB (larger: HTTP 413). */
+  public int maxBodyBytes() {
+    return maxBodyBytes;
+  }
+
+  /** The deepest JSON nesting accepted in a request; default 64. */
+  public int maxJsonDepth() {
+    return maxJsonDepth;
+  }
+
+  /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
+  public static final class Builder {
+    private String name = "jaxrs-mcp";
+    private String version = "0.0.0";
+    private String instructions = "";
+    private String path = "/mcp";
+    private String scheme = "app";
+    private long defaultCacheTtlMs = 0;
+    private String defaultCacheScope = "private";
+    private long defaultMaxBytes = 1024 * 1024;
+    private Duration readTimeout = Duration.ofSeconds(30);
+    private int maxBodyBytes = 1024 * 1024;
+    private int maxJsonDepth = 64;
+
+    private Builder() {}
+
+    private Builder(McpFeature f) {
+      this.name = f.name;
+      this.version = f.version;
+      this.instructions = f.instructions;
+      this.path = f.path;
+      this.scheme = f.scheme;
+      this.defaultCacheTtlMs = f.defaultCacheTtlMs;
+      this.defaultCacheScope = f.defaultCacheScope;
+      this.defaultMaxBytes = f.defaultMaxBytes;
+      this.readTimeout = f.readTimeout;
+      this.maxBodyBytes = f.maxBodyBytes;
+      this.maxJsonDepth = f.maxJsonDepth;
+    }
+
+    /** See {@link McpFeature#name()}. */
+    public Builder name(String name) {
+      this.name = requireText(name, "name");
+      return this;
+    }
+
+    /** See {@link McpFeature#version()}. */
+    public Builder version(String version) {
+      this.version = requireText(version, "version");
+      return this;
+    }
+
+    /** See {@link McpFeature#instructions()}. */
+    public Builder instructions(String instructions) {
+      this.instructions = Objects.requireNonNull(instructions, "instructions");
+      return this;
+    }
+
+    /** See {@link McpFeature#path()}; must start with '/'. */
+    public Builder path(String path) {
+      requireText(path, "path");
+      if (!path.startsWith("/")) {
+        throw new IllegalArgumentException("path must start with '/' (found '" + path + "')");
+      }
+      this.path = path;
+      return this;
+    }
+
+    /** See {@link McpFeature#scheme()}; letters, digits, '+', '-', '.', starting with a letter. */
+    public Builder scheme(String scheme) {
+      requireText(scheme, "scheme");
+      if (!scheme.matches("[A-Za-z][A-Za-z0-9+.-]*")) {
+        throw new IllegalArgumentException(
+            "scheme must be a letter followed by letters, digits, '+', '-' or '.' (found '"
+                + scheme
+                + "')");
+      }
+      this.scheme = scheme;
+      return this;
+    }
+
+    /** See {@link McpFeature#defaultCacheTtlMs()}; zero or more. */
+    public Builder defaultCacheTtlMs(long ttlMs) {
+      if (ttlMs < 0) {
+        throw new IllegalArgumentException(
+            "defaultCacheTtlMs must be zero or more (found " + ttlMs + ")");
+      }
+      this.defaultCacheTtlMs = ttlMs;
+      return this;
+    }
+
+    /** See {@link McpFeature#defaultCacheScope()}; {@code private} or {@code public}. */
+    public Builder defaultCacheScope(String scope) {
+      if (!"private".equals(scope) && !"public".equals(scope)) {
+        throw new IllegalArgumentException(
+            "defaultCacheScope must be 'private' or 'public' (found '" + scope + "')");
+      }
+      this.defaultCacheScope = scope;
+      return this;
+    }
+
+    /** See {@link McpFeature#defaultMaxBytes()}; one or more. */
+    public Builder defaultMaxBytes(long maxBytes) {
+      if (maxBytes < 1) {
+        throw new IllegalArgumentException(
+            "defaultMaxBytes must be at least 1 (found " + maxBytes + ")");
+      }
+      this.defaultMaxBytes = maxBytes;
+      return this;
+    }
+
+    /** See {@link McpFeature#readTimeout()}; positive. */
+    public Builder readTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "readTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("readTimeout must be positive (found " + timeout + ")");
+      }
+      this.readTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxBodyBytes()}; at least 1024. */
+    public Builder maxBodyBytes(int maxBodyBytes) {
+      if (maxBodyBytes < 1024) {
+        throw new IllegalArgumentException(
+            "maxBodyBytes must be at least 1024 (found " + maxBodyBytes + ")");
+      }
+      this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxJsonDepth()}; at least 8. */
+    public Builder maxJsonDepth(int maxJsonDepth) {
+      if (maxJsonDepth < 8) {
+        throw new IllegalArgumentException(
+            "maxJsonDepth must be at least 8 (found " + maxJsonDepth + ")");
+      }
+      this.maxJsonDepth = maxJsonDepth;
+      return this;
+    }
+
+    /** The feature, ready to register. */
+    public McpFeature build() {
+      return new McpFeature(this);
+    }
+
+    private static String requireText(String value, String what) {
+      Objects.requireNonNull(value, what);
+      if (value.isBlank()) {
+        throw new IllegalArgumentException(what + " must not be blank");
+      }
+      return value;
+    }
+  }
+}

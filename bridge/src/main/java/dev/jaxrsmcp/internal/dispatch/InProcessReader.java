@@ -1,0 +1,104 @@
+package dev.jaxrsmcp.internal.dispatch;
+
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.RouteReader;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.template.TemplateMatch;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.glassfish.jersey.internal.MapPropertiesDelegate;
+import org.glassfish.jersey.server.ApplicationHandler;
+import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ContainerResponse;
+
+/**
+ * Runs a route in-process: builds a {@code GET} for the route's own path with the variables
+ * percent-encoded as path segments and query parameters, hands it to the application's {@link
+ * ApplicationHandler} (so pre-matching and post-matching filters, interceptors, exception mappers
+ * and parameter conversion all apply) and collects the response.
+ */
+public final class InProcessReader implements RouteReader {
+  private static final System.Logger LOG = System.getLogger(InProcessReader.class.getName());
+
+  private final Supplier<ApplicationHandler> application;
+  private final Duration timeout;
+
+  public InProcessReader(Supplier<ApplicationHandler> application, Duration timeout) {
+    this.application = application;
+    this.timeout = timeout;
+  }
+
+  @Override
+  public RouteResponse read(
+      CatalogueEntry entry, TemplateMatch match, Caller caller, Map<String, String> traceHeaders) {
+    ApplicationHandler handler = application.get();
+    URI base = caller.baseUri();
+    String target = RouteTarget.of(entry, match);
+    URI requestUri = URI.create(base.toString() + target);
+    ContainerRequest request =
+        new ContainerRequest(
+            base,
+            requestUri,
+            "GET",
+            caller.security(),
+            new MapPropertiesDelegate(),
+            handler.getConfiguration());
+    HeaderForwarding.forwarded(caller.headers()).forEach(request::headers);
+    traceHeaders.forEach((name, value) -> request.header(name, value));
+    request.header("Accept", entry.mimeType().isEmpty() ? "*/*" : entry.mimeType());
+    Map<String, String> pathValues = new HashMap<>();
+    for (String variable : entry.template().pathVariables()) {
+      pathValues.put(variable, match.values().get(variable));
+    }
+    request.setProperty(DispatchGuard.EXPECTED_METHOD, entry.method());
+    request.setProperty(DispatchGuard.EXPECTED_PATH_VALUES, pathValues);
+
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    Future<ContainerResponse> future = handler.apply(request, body);
+    ContainerResponse response;
+    try {
+      response = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR, "Read timed out after " + timeout.toMillis() + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      future.cancel(true);
+      throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read interrupted");
+    } catch (ExecutionException e) {
+      LOG.log(
+          System.Logger.Level.ERROR,
+          "In-process read of " + entry.methodName() + " failed: " + requestUri,
+          e.getCause());
+      return new RouteResponse(
+          500, "Internal Server Error", Optional.empty(), Map.of(), new byte[0], false);
+    }
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    response
+        .getStringHeaders()
+        .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
+    return new RouteResponse(
+        response.getStatus(),
+        response.getStatusInfo().getReasonPhrase(),
+        Optional.ofNullable(response.getMediaType()).map(Object::toString),
+        headers,
+        body.toByteArray(),
+        Boolean.TRUE.equals(request.getProperty(DispatchGuard.REJECTED)));
+  }
+}

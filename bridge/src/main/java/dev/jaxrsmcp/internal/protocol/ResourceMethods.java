@@ -1,0 +1,91 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.template.TemplateIndex;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code resources/list}, {@code resources/templates/list} and {@code resources/read}. */
+public final class ResourceMethods {
+  private static final String[] TRACE_KEYS = {"traceparent", "tracestate", "baggage"};
+
+  private final ServerState state;
+
+  public ResourceMethods(ServerState state) {
+    this.state = state;
+  }
+
+  public MethodResult list(McpCall call) {
+    ObjectNode body = Json.object();
+    ArrayNode resources = body.putArray("resources");
+    state.catalogue().resources().forEach(e -> resources.add(Listings.resource(e)));
+    return MethodResult.cached(body, listHint());
+  }
+
+  public MethodResult templatesList(McpCall call) {
+    ObjectNode body = Json.object();
+    ArrayNode templates = body.putArray("resourceTemplates");
+    state.catalogue().templates().forEach(e -> templates.add(Listings.template(e)));
+    return MethodResult.cached(body, listHint());
+  }
+
+  public MethodResult read(McpCall call) {
+    String uri = requiredUri(call);
+    Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
+    if (found.isEmpty()) {
+      throw call.era().notFound(uri);
+    }
+    CatalogueEntry entry = found.get().value();
+    RouteResponse response =
+        state.reader().read(entry, found.get().match(), call.caller(), traceHeaders(call));
+    ObjectNode body = Json.object();
+    body.set("contents", ContentsMapper.contents(response, entry, uri, call.era()));
+    return MethodResult.cached(body, new CacheHint(entry.cacheTtlMs(), entry.cacheScope()));
+  }
+
+  static String requiredUri(McpCall call) {
+    JsonNode uri = call.request().params().get("uri");
+    if (uri == null || !uri.isTextual()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS, "Invalid params: 'uri' must be a string");
+    }
+    return uri.textValue();
+  }
+
+  static Map<String, String> traceHeaders(McpCall call) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    ObjectNode meta = call.request().meta();
+    for (String key : TRACE_KEYS) {
+      JsonNode value = meta.get(key);
+      if (value != null && value.isTextual() && isHeaderSafe(value.textValue())) {
+        headers.put(key, value.textValue());
+      }
+    }
+    return headers;
+  }
+
+  private static boolean isHeaderSafe(String value) {
+    if (value.length() > 8192) {
+      return false;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < 0x20 || c > 0x7E) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private CacheHint listHint() {
+    return new CacheHint(
+        state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope());
+  }
+}

@@ -1,0 +1,19 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.template.TemplateMatch;
+import java.util.Map;
+
+/** Runs a catalogue entry's route in-process for a caller. Implemented by the dispatch layer. */
+public interface RouteReader {
+
+  /**
+   * Reads the route behind {@code entry} with the variables of {@code match}.
+   *
+   * @param traceHeaders OpenTelemetry headers from the request's {@code _meta}, forwarded as HTTP
+   *     headers
+   * @throws dev.jaxrsmcp.internal.jsonrpc.JsonRpcException when the read cannot run or times out
+   */
+  RouteResponse read(
+      CatalogueEntry entry, TemplateMatch match, Caller caller, Map<String, String> traceHeaders);
+}
