@@ -234,6 +234,46 @@ class CatalogueScanTest {
         .containsExactly(tuple("app://codes/{code}/rate/{day}", "/codes/{code}/rate/{day}"));
   }
 
+  @Path("/near")
+  public static class NearMisses {
+    @GET
+    @McpResource(uri = "app://things")
+    public String all() {
+      return "";
+    }
+
+    @GET
+    @Path("/search")
+    @McpResource(uri = "app://things{?q}")
+    public String search(@QueryParam("q") String q) {
+      return "";
+    }
+
+    @GET
+    @Path("/pair/{a}/{b}")
+    @McpResource(uri = "app://things/{a}/{b}")
+    public String pair(@PathParam("a") String a, @PathParam("b") String b) {
+      return "";
+    }
+
+    @GET
+    @Path("/twin/{a}")
+    @McpResource(uri = "app://things/{a}/{a}")
+    public String twin(@PathParam("a") String a) {
+      return "";
+    }
+  }
+
+  @Test
+  void templatesThatNameDifferentUrisDoNotClash() {
+    Catalogue catalogue = Startup.catalogue(McpFeature.builder().build(), NearMisses.class);
+
+    assertThat(catalogue.entries())
+        .extracting(e -> e.template().text())
+        .containsExactly(
+            "app://things", "app://things/{a}/{b}", "app://things{?q}", "app://things/{a}/{a}");
+  }
+
   /** Every attribute of an entry on one line; maps and sets sorted. */
   private static String describe(CatalogueEntry e) {
     TreeMap<String, String> types = new TreeMap<>();
