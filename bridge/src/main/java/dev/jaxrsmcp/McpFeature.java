@@ -5,6 +5,7 @@ import dev.jaxrsmcp.internal.subscribe.ChangeBus;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -44,6 +45,9 @@ public final class McpFeature implements Feature {
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
   private final ChangeHub changes;
+  private final Path spoolDirectory;
+  private final Duration longRunningKeepAlive;
+  private final Duration longRunningTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -64,6 +68,9 @@ public final class McpFeature implements Feature {
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
     this.changes = new ChangeHub(watchers, debounce, ChangeBus.local());
+    this.spoolDirectory = b.spoolDirectory;
+    this.longRunningKeepAlive = b.longRunningKeepAlive;
+    this.longRunningTimeout = b.longRunningTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -175,6 +182,28 @@ public final class McpFeature implements Feature {
     return watchers;
   }
 
+  /**
+   * Where long-running reads spool their responses; default {@code jaxrs-mcp} under {@code
+   * java.io.tmpdir}.
+   */
+  public Path spoolDirectory() {
+    return spoolDirectory;
+  }
+
+  /**
+   * How long a long-running read may stay silent before the response becomes an SSE stream with a
+   * keep-alive comment, and how often the comment repeats; a client that went away is noticed at
+   * the next comment. Default 500 ms.
+   */
+  public Duration longRunningKeepAlive() {
+    return longRunningKeepAlive;
+  }
+
+  /** How long one long-running read may take before it is cancelled; default 15 minutes. */
+  public Duration longRunningTimeout() {
+    return longRunningTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -194,6 +223,9 @@ public final class McpFeature implements Feature {
     private int maxConcurrentListens = 10_000;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
+    private Duration longRunningKeepAlive = Duration.ofMillis(500);
+    private Duration longRunningTimeout = Duration.ofMinutes(15);
 
     private Builder() {}
 
@@ -215,6 +247,9 @@ public final class McpFeature implements Feature {
       this.maxConcurrentListens = f.maxConcurrentListens;
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
+      this.spoolDirectory = f.spoolDirectory;
+      this.longRunningKeepAlive = f.longRunningKeepAlive;
+      this.longRunningTimeout = f.longRunningTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -380,6 +415,34 @@ public final class McpFeature implements Feature {
         throw new IllegalArgumentException(
             "a watcher for template '" + template + "' is already registered");
       }
+      return this;
+    }
+
+    /** See {@link McpFeature#spoolDirectory()}; created when first needed. */
+    public Builder spoolDirectory(Path directory) {
+      this.spoolDirectory = Objects.requireNonNull(directory, "spoolDirectory");
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningKeepAlive()}; positive. */
+    public Builder longRunningKeepAlive(Duration interval) {
+      Objects.requireNonNull(interval, "longRunningKeepAlive");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningKeepAlive must be positive (found " + interval + ")");
+      }
+      this.longRunningKeepAlive = interval;
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningTimeout()}; positive. */
+    public Builder longRunningTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "longRunningTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningTimeout must be positive (found " + timeout + ")");
+      }
+      this.longRunningTimeout = timeout;
       return this;
     }
 

@@ -1,12 +1,15 @@
 package dev.jaxrsmcp.internal;
 
 import dev.jaxrsmcp.McpChanges;
+import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
+import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
 import jakarta.ws.rs.core.FeatureContext;
 import org.glassfish.jersey.innate.inject.InternalBinder;
+import org.glassfish.jersey.process.internal.RequestScoped;
 
 /** Wires the bridge into a Jersey application; called by {@link McpFeature#configure}. */
 public final class McpRuntime {
@@ -22,6 +25,7 @@ public final class McpRuntime {
           @Override
           protected void configure() {
             bind(changes).to(McpChanges.class);
+            bindFactory(McpContextSupplier.class).to(McpContext.class).in(RequestScoped.class);
           }
         });
   }

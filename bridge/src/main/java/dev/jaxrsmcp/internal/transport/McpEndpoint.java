@@ -38,6 +38,7 @@ final class McpEndpoint {
   private final RequestGate gate;
   private final Subscriptions subscriptions;
   private final ListenStreams listens;
+  private final LongRunningReads longReads;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
@@ -46,6 +47,7 @@ final class McpEndpoint {
     this.gate = new RequestGate(state.settings());
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
+    this.longReads = new LongRunningReads(state, changes.scheduler(), modern::serverInfo);
   }
 
   Response post(ContainerRequestContext context) {
@@ -81,6 +83,10 @@ final class McpEndpoint {
       }
       if ("subscriptions/listen".equals(message.method())) {
         return listen(message, caller);
+      }
+      Optional<Response> longRead = longRead(message, caller);
+      if (longRead.isPresent()) {
+        return longRead.get();
       }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -126,8 +132,40 @@ final class McpEndpoint {
     }
   }
 
+  /** A {@code resources/read} of a long-running resource, answered by {@link LongRunningReads}. */
+  private Optional<Response> longRead(JsonRpcRequest message, Caller caller) {
+    if (!"resources/read".equals(message.method())
+        || !(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)) {
+      return Optional.empty();
+    }
+    String uri = message.params().get("uri").textValue();
+    var found = state.catalogue().find(uri);
+    if (found.isEmpty() || !found.get().value().longRunning()) {
+      return Optional.empty();
+    }
+    McpCall call = modern.accept(message, caller);
+    return Optional.of(
+        longReads.read(
+            call,
+            found.get().value(),
+            found.get().match(),
+            uri,
+            acceptsEventStream(caller),
+            Optional.empty()));
+  }
+
+  private static boolean acceptsEventStream(Caller caller) {
+    for (String accept : caller.headers().getOrDefault("Accept", List.of())) {
+      if (accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   void shutdown() {
     listens.shutdown();
+    longReads.shutdown();
   }
 
   /** Contract section 5, step 2: which requests take the legacy path. */

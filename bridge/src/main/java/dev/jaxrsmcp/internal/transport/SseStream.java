@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.glassfish.jersey.media.sse.EventOutput;
@@ -39,6 +40,18 @@ final class SseStream {
         new OutboundEvent.Builder()
             .mediaType(MediaType.TEXT_PLAIN_TYPE)
             .data(String.class, Json.write(message))
+            .build());
+  }
+
+  /**
+   * Queues one message written by {@code body} (one line of JSON) as one event; false when the
+   * stream is closed. The body may run on another thread after this returns.
+   */
+  boolean sendStreaming(StreamingOutput body) {
+    return write(
+        new OutboundEvent.Builder()
+            .mediaType(MediaType.TEXT_PLAIN_TYPE)
+            .data(StreamingOutput.class, body)
             .build());
   }
 
