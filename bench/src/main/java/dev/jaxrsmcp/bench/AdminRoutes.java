@@ -1,0 +1,78 @@
+package dev.jaxrsmcp.bench;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the load generator asks the server about itself (not an MCP resource): heap in use (after a
+ * full collection when asked), the highest heap use sampled every 10 ms since the last reset, and
+ * the process's resident memory and threads from {@code /proc/self/status}.
+ */
+@Path("/bench/admin")
+public final class AdminRoutes {
+  private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+  private static final AtomicLong PEAK_HEAP = new AtomicLong();
+
+  static {
+    Thread sampler =
+        new Thread(
+            () -> {
+              while (true) {
+                PEAK_HEAP.accumulateAndGet(MEMORY.getHeapMemoryUsage().getUsed(), Math::max);
+                try {
+                  Thread.sleep(10);
+                } catch (InterruptedException e) {
+                  return;
+                }
+              }
+            },
+            "bench-heap-sampler");
+    sampler.setDaemon(true);
+    sampler.start();
+  }
+
+  /**
+   * One line of {@code key=value} pairs: heapUsed, heapCommitted, peakHeapUsed, rss, peakRss,
+   * threads (bytes and counts).
+   */
+  @GET
+  @Path("/memory")
+  @Produces(MediaType.TEXT_PLAIN)
+  public String memory(@QueryParam("gc") boolean gc) {
+    if (gc) {
+      for (int i = 0; i < 3; i++) {
+        System.gc();
+      }
+    }
+    var heap = MEMORY.getHeapMemoryUsage();
+    ProcStatus proc = ProcStatus.of(ProcessHandle.current().pid());
+    return "heapUsed="
+        + heap.getUsed()
+        + " heapCommitted="
+        + heap.getCommitted()
+        + " peakHeapUsed="
+        + Math.max(PEAK_HEAP.get(), heap.getUsed())
+        + " rss="
+        + proc.rssBytes()
+        + " peakRss="
+        + proc.peakRssBytes()
+        + " threads="
+        + proc.threads();
+  }
+
+  /** Restarts the peak heap measurement from the heap in use now. */
+  @POST
+  @Path("/memory/reset-peak")
+  @Produces(MediaType.TEXT_PLAIN)
+  public String resetPeak() {
+    PEAK_HEAP.set(MEMORY.getHeapMemoryUsage().getUsed());
+    return "ok";
+  }
+}

@@ -1,0 +1,182 @@
+package dev.jaxrsmcp.bench;
+
+import com.sun.management.UnixOperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The benchmark command ({@code scripts/bench.sh}): measures, on this machine and in one run, reads
+ * side by side (direct GET, the bridge in both eras, the SDK proxy peer), subscription fan-out, a
+ * long-running read and the catalogue's startup cost, then writes docs/performance.md and its
+ * chart. Every server runs in its own JVM; this JVM is the load generator.
+ */
+public final class Bench {
+  private static final long START = System.nanoTime();
+
+  private Bench() {}
+
+  public static void main(String[] args) throws Exception {
+    BenchSettings settings;
+    try {
+      settings = BenchSettings.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    Machine machine = Machine.current();
+    Provenance provenance = Provenance.current();
+    log(
+        "benchmark of "
+            + provenance.commit()
+            + (provenance.clean() ? "" : " (with uncommitted changes)")
+            + " on "
+            + machine.cores()
+            + " cores; "
+            + (settings.quick() ? "quick settings" : "full settings"));
+
+    Optional<StartupResult> startup = Optional.empty();
+    if (settings.parts().contains("startup")) {
+      log(
+          "startup: catalogue of "
+              + settings.startupClasses() * settings.startupMethods()
+              + " annotated methods");
+      startup = Optional.of(startup(settings));
+    }
+    Optional<ReadComparison.Results> reads = Optional.empty();
+    if (settings.parts().contains("reads")) {
+      log("reads: direct GET, bridge (modern, legacy), SDK proxy peer");
+      reads = Optional.of(ReadComparison.run(settings));
+    }
+    List<ListenFanOut.Result> fanOuts = new ArrayList<>();
+    List<String> fanOutsSkipped = new ArrayList<>();
+    if (settings.parts().contains("fanout")) {
+      long fds = maxFileDescriptors();
+      for (int streams : settings.fanOuts()) {
+        if (fds > 0 && fds < streams + 500L) {
+          String why =
+              streams
+                  + " streams: skipped, the open-file limit is "
+                  + fds
+                  + " (raise it with ulimit -n)";
+          log(why);
+          fanOutsSkipped.add(why);
+          continue;
+        }
+        log("fan-out: " + streams + " listen streams");
+        fanOuts.add(fanOut(settings, streams));
+      }
+    }
+    Optional<LongRead.Result> longRead = Optional.empty();
+    if (settings.parts().contains("longread")) {
+      log("long-running read of " + settings.longReadBytes() + " bytes");
+      longRead = Optional.of(longRead(settings));
+    }
+    Report report =
+        new Report(
+            settings,
+            machine,
+            provenance,
+            reads,
+            fanOuts,
+            fanOutsSkipped,
+            longRead,
+            startup,
+            Duration.ofNanos(System.nanoTime() - START));
+    report.write();
+    log(
+        "wrote "
+            + settings.out().resolve(Report.MARKDOWN)
+            + " and "
+            + settings.out().resolve(Report.CHART));
+  }
+
+  private static StartupResult startup(BenchSettings settings) {
+    try (ChildJvm probe =
+        ChildJvm.start(
+            "startup-probe",
+            settings.serverJvm(),
+            StartupProbe.class.getName(),
+            List.of(
+                Integer.toString(settings.startupClasses()),
+                Integer.toString(settings.startupMethods())),
+            settings.logs())) {
+      StartupResult result = StartupResult.parse(probe.awaitOutput(600));
+      log(
+          String.format(
+              java.util.Locale.ROOT,
+              "startup: %d templates; application build %.0f ms without, %.0f ms with the bridge"
+                  + " (warm medians)",
+              result.templates(),
+              result.warmPlainMs(),
+              result.warmMcpMs()));
+      return result;
+    }
+  }
+
+  private static ListenFanOut.Result fanOut(BenchSettings settings, int streams) {
+    try (ChildJvm server =
+        ChildJvm.start(
+            "fanout-" + streams,
+            settings.serverJvm(),
+            BridgeServer.class.getName(),
+            List.of("0"),
+            settings.logs())) {
+      int port = server.awaitPort();
+      ListenFanOut.Result result = ListenFanOut.run(port, streams, Duration.ofMinutes(5));
+      log(
+          String.format(
+              java.util.Locale.ROOT,
+              "fan-out %d: opened in %.1f s; delivered p50 %.1f ms, p99 %.1f ms, max %.1f ms;"
+                  + " %.0f heap bytes per stream; threads %d -> %d",
+              streams,
+              result.openSeconds(),
+              result.deliveryMs(50),
+              result.deliveryMs(99),
+              result.deliveryMaxMs(),
+              result.heapPerStreamBytes(),
+              result.before().threads(),
+              result.after().threads()));
+      return result;
+    }
+  }
+
+  private static LongRead.Result longRead(BenchSettings settings) {
+    try (ChildJvm server =
+        ChildJvm.start(
+            "longread",
+            settings.serverJvm(),
+            BridgeServer.class.getName(),
+            List.of("0"),
+            settings.logs())) {
+      int port = server.awaitPort();
+      LongRead.Result result = LongRead.run(port, server.pid(), settings.longReadBytes());
+      log(
+          String.format(
+              java.util.Locale.ROOT,
+              "long read: %.1f s (%.0f MiB/s); peak heap %d MiB, peak RSS %d MiB",
+              result.seconds(),
+              result.megabytesPerSecond(),
+              result.after().peakHeapUsed() >> 20,
+              result.after().peakRss() >> 20));
+      return result;
+    }
+  }
+
+  private static long maxFileDescriptors() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
+      return unix.getMaxFileDescriptorCount();
+    }
+    return -1;
+  }
+
+  static void log(String message) {
+    System.out.println(
+        LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss")) + "  " + message);
+  }
+}

@@ -1,0 +1,101 @@
+package dev.jaxrsmcp.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How long and how big: the full settings behind docs/performance.md, or {@code --quick} ones for
+ * trying the benchmark out in a minute or two (written under {@code bench/target/} unless {@code
+ * --out} says otherwise).
+ */
+record BenchSettings(
+    boolean quick,
+    Duration globalWarmUp,
+    Duration warmUp,
+    Duration measured,
+    int rounds,
+    List<Integer> concurrencies,
+    List<Integer> fanOuts,
+    long longReadBytes,
+    int startupClasses,
+    int startupMethods,
+    Set<String> parts,
+    Path out,
+    Path logs,
+    List<String> serverJvm) {
+
+  static final Set<String> ALL_PARTS = Set.of("startup", "reads", "fanout", "longread");
+
+  static BenchSettings parse(String[] args) {
+    boolean quick = false;
+    Path out = null;
+    Set<String> parts = new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread"));
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> quick = true;
+        case "--out" -> out = Path.of(value(args, ++i, "--out"));
+        case "--only" -> {
+          parts = new LinkedHashSet<>(List.of(value(args, ++i, "--only").split(",")));
+          if (!ALL_PARTS.containsAll(parts)) {
+            throw new IllegalArgumentException(
+                "--only takes a comma-separated subset of " + ALL_PARTS + " (found " + parts + ")");
+          }
+        }
+        default ->
+            throw new IllegalArgumentException(
+                "unknown argument '"
+                    + args[i]
+                    + "' (usage: Bench [--quick] [--out DIR] [--only startup,reads,fanout,longread])");
+      }
+    }
+    if (out == null) {
+      out = quick ? Path.of("bench", "target", "quick") : Path.of("docs");
+    }
+    List<String> jvm =
+        new ArrayList<>(List.of("-Xmx1g", "-XX:+UseG1GC", "-Djava.awt.headless=true"));
+    Path logs = Path.of("bench", "target", "bench-logs");
+    if (quick) {
+      return new BenchSettings(
+          true,
+          Duration.ofSeconds(2),
+          Duration.ofSeconds(1),
+          Duration.ofSeconds(2),
+          1,
+          List.of(1, 32),
+          List.of(100, 1000),
+          64L << 20,
+          10,
+          10,
+          parts,
+          out,
+          logs,
+          jvm);
+    }
+    return new BenchSettings(
+        false,
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(2),
+        Duration.ofSeconds(10),
+        3,
+        List.of(1, 32),
+        List.of(1_000, 10_000),
+        1L << 30,
+        StartupProbe.CLASSES,
+        StartupProbe.METHODS_PER_CLASS,
+        parts,
+        out,
+        logs,
+        jvm);
+  }
+
+  private static String value(String[] args, int i, String flag) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(flag + " needs a value");
+    }
+    return args[i];
+  }
+}

@@ -1,0 +1,278 @@
+package dev.jaxrsmcp.bench;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Subscription fan-out: opens {@code streams} modern {@code subscriptions/listen} streams on one
+ * server (all on one selector thread, a few hundred handshakes in flight at a time), waits until
+ * every one is acknowledged, measures the server's heap and threads, then makes one change and
+ * times, per stream, how long after the change its {@code resources/updated} notification arrives.
+ */
+final class ListenFanOut {
+  private static final int IN_FLIGHT = 200;
+
+  /** What one fan-out measured. */
+  record Result(
+      int streams,
+      double openSeconds,
+      ServerMemory before,
+      ServerMemory after,
+      int told,
+      double changeCallMs,
+      Histogram deliveryMicros,
+      int notified) {
+
+    /** Heap per idle stream: the growth of the heap in use after full collections, per stream. */
+    double heapPerStreamBytes() {
+      return (double) (after.heapUsed() - before.heapUsed()) / streams;
+    }
+
+    double rssPerStreamBytes() {
+      return (double) (after.rss() - before.rss()) / streams;
+    }
+
+    double deliveryMs(double percentile) {
+      return deliveryMicros.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    double deliveryMaxMs() {
+      return deliveryMicros.getMaxValue() / 1000.0;
+    }
+  }
+
+  private final int port;
+  private final int streams;
+  private final Duration timeout;
+  private final Selector selector;
+  private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+  private final List<Stream> all = new ArrayList<>();
+  private int acknowledged;
+  private int notified;
+
+  private ListenFanOut(int port, int streams, Duration timeout) throws IOException {
+    this.port = port;
+    this.streams = streams;
+    this.timeout = timeout;
+    this.selector = Selector.open();
+  }
+
+  static Result run(int port, int streams, Duration timeout) {
+    try {
+      ListenFanOut fanOut = new ListenFanOut(port, streams, timeout);
+      try {
+        return fanOut.measure();
+      } finally {
+        fanOut.closeAll();
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("fan-out of " + streams + " streams failed: " + e, e);
+    }
+  }
+
+  private Result measure() throws IOException {
+    ServerMemory before = ServerMemory.of(port, true);
+    long openStart = System.nanoTime();
+    open();
+    double openSeconds = (System.nanoTime() - openStart) / 1e9;
+    ServerMemory after = ServerMemory.of(port, true);
+
+    long[] changeAt = new long[1];
+    CompletableFuture<String> change =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try (HttpConnection connection = new HttpConnection(ReadScenario.HOST, port)) {
+                byte[] put =
+                    HttpConnection.request(
+                        "PUT", ReadScenario.HOST, port, "/bench/ticker", Map.of(), "");
+                changeAt[0] = System.nanoTime();
+                HttpConnection.Response response = connection.exchange(put);
+                long returned = System.nanoTime();
+                return response.text() + " " + (returned - changeAt[0]);
+              } catch (IOException e) {
+                throw new IllegalStateException("the change request failed: " + e, e);
+              }
+            });
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (notified < streams && System.nanoTime() < deadline) {
+      poll(100);
+    }
+    String[] answer;
+    try {
+      answer = change.get(timeout.toSeconds(), TimeUnit.SECONDS).split(" ");
+    } catch (Exception e) {
+      throw new IllegalStateException("the change request failed: " + e, e);
+    }
+    if (notified < streams) {
+      throw new IllegalStateException(
+          "only " + notified + " of " + streams + " streams were notified within " + timeout);
+    }
+    Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
+    for (Stream stream : all) {
+      long micros = (stream.reader.firstUpdateNanos() - changeAt[0]) / 1000;
+      delivery.recordValue(Math.max(1, micros));
+    }
+    return new Result(
+        streams,
+        openSeconds,
+        before,
+        after,
+        Integer.parseInt(answer[0].trim()),
+        Long.parseLong(answer[1]) / 1e6,
+        delivery,
+        notified);
+  }
+
+  /** Opens every stream, at most {@link #IN_FLIGHT} not yet acknowledged at a time. */
+  private void open() throws IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (acknowledged < streams) {
+      while (all.size() < streams && all.size() - acknowledged < IN_FLIGHT) {
+        connect(all.size());
+      }
+      poll(100);
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "only " + acknowledged + " of " + streams + " streams were acknowledged in " + timeout);
+      }
+    }
+  }
+
+  private void connect(int index) throws IOException {
+    SocketChannel channel = SocketChannel.open();
+    channel.configureBlocking(false);
+    channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+    Stream stream = new Stream(channel, request(index));
+    all.add(stream);
+    if (channel.connect(new InetSocketAddress(ReadScenario.HOST, port))) {
+      stream.connected(selector);
+    } else {
+      channel.register(selector, SelectionKey.OP_CONNECT, stream);
+    }
+  }
+
+  private void poll(long millis) throws IOException {
+    selector.select(millis);
+    long now = System.nanoTime();
+    for (SelectionKey key : selector.selectedKeys()) {
+      Stream stream = (Stream) key.attachment();
+      if (!key.isValid()) {
+        continue;
+      }
+      if (key.isConnectable()) {
+        if (stream.channel.finishConnect()) {
+          stream.connected(selector);
+        }
+      } else if (key.isWritable()) {
+        stream.flush(selector);
+      } else if (key.isReadable()) {
+        read(stream, key, now);
+      }
+    }
+    selector.selectedKeys().clear();
+  }
+
+  private void read(Stream stream, SelectionKey key, long now) throws IOException {
+    while (true) {
+      buffer.clear();
+      int n = stream.channel.read(buffer);
+      if (n < 0) {
+        key.cancel();
+        stream.channel.close();
+        throw new IllegalStateException(
+            "a listen stream ended early: status "
+                + stream.reader.status()
+                + ", last data "
+                + stream.reader.lastData());
+      }
+      if (n == 0) {
+        return;
+      }
+      boolean wasAcknowledged = stream.reader.isAcknowledged();
+      int updatesBefore = stream.reader.updates();
+      stream.reader.feed(buffer.array(), 0, n, now);
+      if (!wasAcknowledged && stream.reader.isAcknowledged()) {
+        acknowledged++;
+      }
+      if (updatesBefore == 0 && stream.reader.updates() > 0) {
+        notified++;
+      }
+      if (stream.reader.status() != 0 && stream.reader.status() != 200) {
+        throw new IllegalStateException(
+            "listen answered HTTP " + stream.reader.status() + " after " + all.size() + " streams");
+      }
+    }
+  }
+
+  private byte[] request(int index) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Content-Type", "application/json");
+    headers.put("Accept", "application/json, text/event-stream");
+    headers.put("MCP-Protocol-Version", ReadScenario.MODERN_VERSION);
+    headers.put("Mcp-Method", "subscriptions/listen");
+    return HttpConnection.request(
+        "POST",
+        ReadScenario.HOST,
+        port,
+        "/mcp",
+        headers,
+        "{\"jsonrpc\":\"2.0\",\"id\":"
+            + index
+            + ",\"method\":\"subscriptions/listen\",\"params\":{\"_meta\":{"
+            + "\"io.modelcontextprotocol/protocolVersion\":\""
+            + ReadScenario.MODERN_VERSION
+            + "\",\"io.modelcontextprotocol/clientCapabilities\":{}},"
+            + "\"notifications\":{\"resourceSubscriptions\":[\""
+            + BenchRoutes.TICKER
+            + "\"]}}}");
+  }
+
+  private void closeAll() {
+    for (Stream stream : all) {
+      try {
+        stream.channel.close();
+      } catch (IOException e) {
+        // closing anyway
+      }
+    }
+    try {
+      selector.close();
+    } catch (IOException e) {
+      // closing anyway
+    }
+  }
+
+  private static final class Stream {
+    final SocketChannel channel;
+    final ByteBuffer request;
+    final SseResponseReader reader = new SseResponseReader();
+
+    Stream(SocketChannel channel, byte[] request) {
+      this.channel = channel;
+      this.request = ByteBuffer.wrap(request);
+    }
+
+    void connected(Selector selector) throws IOException {
+      flush(selector);
+    }
+
+    void flush(Selector selector) throws IOException {
+      channel.write(request);
+      channel.register(
+          selector, request.hasRemaining() ? SelectionKey.OP_WRITE : SelectionKey.OP_READ, this);
+    }
+  }
+}

@@ -1,0 +1,230 @@
+package dev.jaxrsmcp.bench;
+
+import dev.jaxrsmcp.McpFeature;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.glassfish.jersey.internal.MapPropertiesDelegate;
+import org.glassfish.jersey.server.ApplicationHandler;
+import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ContainerResponse;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+
+/**
+ * Startup cost of the catalogue, run in a fresh JVM: generates {@code classes} resource classes of
+ * {@code methods} annotated {@code @GET} methods each, compiles them with the system Java compiler,
+ * then builds Jersey's {@link ApplicationHandler} over them alternately without and with {@link
+ * McpFeature}. The difference is what the bridge adds at startup: scanning the resource model,
+ * validating every annotation and building the template index. Prints one {@code key=value} line
+ * per figure (milliseconds).
+ */
+public final class StartupProbe {
+  static final int CLASSES = 50;
+  static final int METHODS_PER_CLASS = 20;
+  private static final int WARM_ROUNDS = 7;
+
+  private StartupProbe() {}
+
+  public static void main(String[] args) throws Exception {
+    int classes = args.length > 0 ? Integer.parseInt(args[0]) : CLASSES;
+    int methods = args.length > 1 ? Integer.parseInt(args[1]) : METHODS_PER_CLASS;
+    Path dir = Files.createTempDirectory("bench-startup");
+    try {
+      long t0 = System.nanoTime();
+      List<Path> sources = generate(dir.resolve("src"), classes, methods);
+      Path out = Files.createDirectories(dir.resolve("classes"));
+      compile(sources, out);
+      long compiled = System.nanoTime();
+      List<Class<?>> resources = load(out, classes);
+      print("methods", classes * methods);
+      print("generateAndCompileMs", millis(compiled - t0));
+
+      print("coldPlainMs", millis(build(resources, false)));
+      print("coldMcpMs", millis(build(resources, true)));
+      long[] plain = new long[WARM_ROUNDS];
+      long[] mcp = new long[WARM_ROUNDS];
+      for (int i = 0; i < WARM_ROUNDS; i++) {
+        plain[i] = build(resources, false);
+        mcp[i] = build(resources, true);
+      }
+      print("warmPlainMs", millis(median(plain)));
+      print("warmMcpMs", millis(median(mcp)));
+      print("templates", countTemplates(resources));
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  /** Writes the resource classes' sources; returns their paths. */
+  static List<Path> generate(Path root, int classes, int methods) throws IOException {
+    Path pkg = Files.createDirectories(root.resolve("gen"));
+    List<Path> files = new ArrayList<>();
+    for (int c = 0; c < classes; c++) {
+      String name = className(c);
+      StringBuilder src = new StringBuilder();
+      src.append("package gen;\n\n")
+          .append("import dev.jaxrsmcp.McpResource;\n")
+          .append("import jakarta.ws.rs.*;\n\n")
+          .append("@Path(\"/")
+          .append(name.toLowerCase(Locale.ROOT))
+          .append("\")\npublic class ")
+          .append(name)
+          .append(" {\n");
+      for (int m = 0; m < methods; m++) {
+        src.append("  @GET\n  @Path(\"/m")
+            .append(m)
+            .append("/{id}\")\n  @Produces(\"application/json\")\n")
+            .append("  @McpResource(description = \"generated method ")
+            .append(m)
+            .append("\")\n  public String m")
+            .append(m)
+            .append("(@PathParam(\"id\") String id, @QueryParam(\"q\") String q) {\n")
+            .append("    return \"{}\";\n  }\n\n");
+      }
+      src.append("}\n");
+      Path file = pkg.resolve(name + ".java");
+      Files.writeString(file, src, StandardCharsets.UTF_8);
+      files.add(file);
+    }
+    return files;
+  }
+
+  static void compile(List<Path> sources, Path out) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) {
+      throw new IllegalStateException("no Java compiler: run the benchmark on a JDK, not a JRE");
+    }
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            "-d",
+            out.toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            "-parameters",
+            "-proc:none",
+            "--release",
+            "17"));
+    sources.forEach(s -> args.add(s.toString()));
+    ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    int status = javac.run(null, errors, errors, args.toArray(new String[0]));
+    if (status != 0) {
+      throw new IllegalStateException("generated sources did not compile: " + errors);
+    }
+  }
+
+  static List<Class<?>> load(Path classesDir, int classes) throws Exception {
+    URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {classesDir.toUri().toURL()}, StartupProbe.class.getClassLoader());
+    List<Class<?>> loaded = new ArrayList<>();
+    for (int c = 0; c < classes; c++) {
+      loaded.add(Class.forName("gen." + className(c), true, loader));
+    }
+    return loaded;
+  }
+
+  /** Nanoseconds to build the application handler over {@code resources}. */
+  private static long build(List<Class<?>> resources, boolean mcp) {
+    ResourceConfig config = config(resources, mcp);
+    long start = System.nanoTime();
+    ApplicationHandler handler = new ApplicationHandler(config);
+    long took = System.nanoTime() - start;
+    if (handler.getConfiguration() == null) {
+      throw new IllegalStateException("no application");
+    }
+    return took;
+  }
+
+  private static ResourceConfig config(List<Class<?>> resources, boolean mcp) {
+    ResourceConfig config =
+        new ResourceConfig()
+            .registerClasses(resources.toArray(new Class<?>[0]))
+            .property(ServerProperties.WADL_FEATURE_DISABLE, true);
+    if (mcp) {
+      config.register(McpFeature.builder().name("startup-probe").build());
+    }
+    return config;
+  }
+
+  /** Asks the MCP endpoint for its templates, in-process, and counts them. */
+  private static int countTemplates(List<Class<?>> resources) throws Exception {
+    ApplicationHandler handler = new ApplicationHandler(config(resources, true));
+    URI base = URI.create("http://127.0.0.1/");
+    ContainerRequest request =
+        new ContainerRequest(
+            base,
+            base.resolve("mcp"),
+            "POST",
+            null,
+            new MapPropertiesDelegate(),
+            handler.getConfiguration());
+    request.header("Content-Type", "application/json");
+    request.header("Accept", "application/json, text/event-stream");
+    request.header("MCP-Protocol-Version", ReadScenario.MODERN_VERSION);
+    request.header("Mcp-Method", "resources/templates/list");
+    request.setEntityStream(
+        new ByteArrayInputStream(
+            ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\",\"params\":"
+                    + "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
+                    + ReadScenario.MODERN_VERSION
+                    + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}")
+                .getBytes(StandardCharsets.UTF_8)));
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    ContainerResponse response = handler.apply(request, body).get(60, TimeUnit.SECONDS);
+    String text = body.toString(StandardCharsets.UTF_8);
+    if (response.getStatus() != 200) {
+      throw new IllegalStateException("templates/list answered " + response.getStatus() + text);
+    }
+    return text.split("\"uriTemplate\"", -1).length - 1;
+  }
+
+  private static String className(int index) {
+    return String.format(Locale.ROOT, "C%03d", index);
+  }
+
+  private static long median(long[] values) {
+    long[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  private static double millis(long nanos) {
+    return nanos / 1e6;
+  }
+
+  private static void print(String key, Object value) {
+    System.out.println(key + "=" + value);
+  }
+
+  private static void deleteTree(Path dir) {
+    try (var paths = Files.walk(dir)) {
+      paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(StartupProbe::delete);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void delete(Path path) {
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
