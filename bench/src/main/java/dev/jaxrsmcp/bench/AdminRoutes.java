@@ -40,7 +40,7 @@ public final class AdminRoutes {
 
   /**
    * One line of {@code key=value} pairs: heapUsed, heapCommitted, peakHeapUsed, rss, peakRss,
-   * threads (bytes and counts).
+   * threads, cpu (bytes, counts, and the process's CPU time in nanoseconds).
    */
   @GET
   @Path("/memory")
@@ -64,7 +64,16 @@ public final class AdminRoutes {
         + " peakRss="
         + proc.peakRssBytes()
         + " threads="
-        + proc.threads();
+        + proc.threads()
+        + " cpu="
+        + processCpuNanos();
+  }
+
+  private static long processCpuNanos() {
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime()
+        : -1;
   }
 
   /** Restarts the peak heap measurement from the heap in use now. */

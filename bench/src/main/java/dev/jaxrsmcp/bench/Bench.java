@@ -100,7 +100,7 @@ public final class Bench {
     try (ChildJvm probe =
         ChildJvm.start(
             "startup-probe",
-            settings.serverJvm(),
+            settings.jvmFor("startup-probe"),
             StartupProbe.class.getName(),
             List.of(
                 Integer.toString(settings.startupClasses()),
@@ -123,7 +123,7 @@ public final class Bench {
     try (ChildJvm server =
         ChildJvm.start(
             "fanout-" + streams,
-            settings.serverJvm(),
+            settings.jvmFor("fanout-" + streams),
             BridgeServer.class.getName(),
             List.of("0"),
             settings.logs())) {
@@ -133,12 +133,15 @@ public final class Bench {
           String.format(
               java.util.Locale.ROOT,
               "fan-out %d: opened in %.1f s; delivered p50 %.1f ms, p99 %.1f ms, max %.1f ms;"
-                  + " %.0f heap bytes per stream; threads %d -> %d",
+                  + " changed() took %.1f ms (%.1f ms CPU); server CPU %.1f µs per notification; %.0f heap bytes per stream; threads %d -> %d",
               streams,
               result.openSeconds(),
               result.deliveryMs(50),
               result.deliveryMs(99),
               result.deliveryMaxMs(),
+              result.changeCallMs(),
+              result.changeCallCpuMs(),
+              result.cpuPerNotificationMicros(),
               result.heapPerStreamBytes(),
               result.before().threads(),
               result.after().threads()));
@@ -150,7 +153,7 @@ public final class Bench {
     try (ChildJvm server =
         ChildJvm.start(
             "longread",
-            settings.serverJvm(),
+            settings.jvmFor("longread"),
             BridgeServer.class.getName(),
             List.of("0"),
             settings.logs())) {

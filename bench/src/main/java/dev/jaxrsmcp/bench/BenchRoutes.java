@@ -10,6 +10,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.StreamingOutput;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,6 +28,7 @@ public final class BenchRoutes {
   /** At most 2 GiB per long-running read. */
   static final long MAX_BYTES = 2L << 30;
 
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   private static final AtomicLong TICKS = new AtomicLong();
   private static final byte[] CHUNK = chunk();
 
@@ -37,13 +40,18 @@ public final class BenchRoutes {
     return "{\"tick\":" + TICKS.get() + "}";
   }
 
-  /** Increments the ticker and tells subscribers; answers how many subscriptions were told. */
+  /**
+   * Increments the ticker and tells subscribers; answers how many subscriptions were told and the
+   * CPU time {@code changed()} took on this thread, in nanoseconds.
+   */
   @PUT
   @Path("/ticker")
   @Produces(MediaType.TEXT_PLAIN)
   public String tick(@Context McpChanges changes) {
     TICKS.incrementAndGet();
-    return Integer.toString(changes.changed(TICKER));
+    long cpu = THREADS.getCurrentThreadCpuTime();
+    int told = changes.changed(TICKER);
+    return told + " " + (THREADS.getCurrentThreadCpuTime() - cpu);
   }
 
   @GET

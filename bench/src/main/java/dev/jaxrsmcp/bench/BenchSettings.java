@@ -14,6 +14,7 @@ import java.util.Set;
  */
 record BenchSettings(
     boolean quick,
+    boolean profile,
     Duration globalWarmUp,
     Duration warmUp,
     Duration measured,
@@ -32,11 +33,13 @@ record BenchSettings(
 
   static BenchSettings parse(String[] args) {
     boolean quick = false;
+    boolean profile = false;
     Path out = null;
     Set<String> parts = new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread"));
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> quick = true;
+        case "--profile" -> profile = true;
         case "--out" -> out = Path.of(value(args, ++i, "--out"));
         case "--only" -> {
           parts = new LinkedHashSet<>(List.of(value(args, ++i, "--only").split(",")));
@@ -49,7 +52,7 @@ record BenchSettings(
             throw new IllegalArgumentException(
                 "unknown argument '"
                     + args[i]
-                    + "' (usage: Bench [--quick] [--out DIR] [--only startup,reads,fanout,longread])");
+                    + "' (usage: Bench [--quick] [--profile] [--out DIR] [--only startup,reads,fanout,longread])");
       }
     }
     if (out == null) {
@@ -61,6 +64,7 @@ record BenchSettings(
     if (quick) {
       return new BenchSettings(
           true,
+          profile,
           Duration.ofSeconds(2),
           Duration.ofSeconds(1),
           Duration.ofSeconds(2),
@@ -77,6 +81,7 @@ record BenchSettings(
     }
     return new BenchSettings(
         false,
+        profile,
         Duration.ofSeconds(10),
         Duration.ofSeconds(2),
         Duration.ofSeconds(10),
@@ -90,6 +95,18 @@ record BenchSettings(
         out,
         logs,
         jvm);
+  }
+
+  /** The options of the JVM of the server or probe {@code name}. */
+  List<String> jvmFor(String name) {
+    if (!profile) {
+      return serverJvm;
+    }
+    List<String> options = new ArrayList<>(serverJvm);
+    options.add(
+        "-XX:StartFlightRecording=settings=profile,filename="
+            + logs.resolve(name + ".jfr").toAbsolutePath());
+    return options;
   }
 
   private static String value(String[] args, int i, String flag) {

@@ -33,6 +33,8 @@ final class ListenFanOut {
       ServerMemory after,
       int told,
       double changeCallMs,
+      double changeCallCpuMs,
+      double cpuPerNotificationMicros,
       Histogram deliveryMicros,
       int notified) {
 
@@ -89,6 +91,7 @@ final class ListenFanOut {
     open();
     double openSeconds = (System.nanoTime() - openStart) / 1e9;
     ServerMemory after = ServerMemory.of(port, true);
+    long cpuBefore = ServerMemory.of(port, false).cpuNanos();
 
     long[] changeAt = new long[1];
     CompletableFuture<String> change =
@@ -110,7 +113,8 @@ final class ListenFanOut {
     while (notified < streams && System.nanoTime() < deadline) {
       poll(100);
     }
-    String[] answer;
+    long cpuAfter = ServerMemory.of(port, false).cpuNanos();
+    String[] answer; // told, CPU nanoseconds in changed(), wall nanoseconds of the request
     try {
       answer = change.get(timeout.toSeconds(), TimeUnit.SECONDS).split(" ");
     } catch (Exception e) {
@@ -131,7 +135,9 @@ final class ListenFanOut {
         before,
         after,
         Integer.parseInt(answer[0].trim()),
+        Long.parseLong(answer[2]) / 1e6,
         Long.parseLong(answer[1]) / 1e6,
+        (cpuAfter - cpuBefore) / 1e3 / streams,
         delivery,
         notified);
   }

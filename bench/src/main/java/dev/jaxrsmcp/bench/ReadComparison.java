@@ -73,7 +73,7 @@ final class ReadComparison {
     try (ChildJvm bridge =
         ChildJvm.start(
             "reads-bridge",
-            settings.serverJvm(),
+            settings.jvmFor("reads-bridge"),
             BridgeServer.class.getName(),
             List.of("0"),
             settings.logs())) {
@@ -81,7 +81,7 @@ final class ReadComparison {
       try (ChildJvm peer =
           ChildJvm.start(
               "reads-sdk-peer",
-              settings.serverJvm(),
+              settings.jvmFor("reads-sdk-peer"),
               SdkPeerServer.class.getName(),
               List.of("0", "http://" + ReadScenario.HOST + ":" + port + "/"),
               settings.logs())) {

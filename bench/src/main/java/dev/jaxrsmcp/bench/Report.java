@@ -222,7 +222,7 @@ final class Report {
         .append(" calls `McpChanges.changed(uri)`, and the client times how long after sending the")
         .append(" `PUT` each stream receives its `notifications/resources/updated`.\n\n");
     md.append(
-        "| streams | opened in | delivered p50 | p99 | max | `changed()` request | heap per idle stream | resident per stream | server threads (before → with streams) |\n");
+        "| streams | opened in | delivered p50 | p99 | max | `changed()`: request / CPU | heap per idle stream | resident per stream | server threads (before → with streams) |\n");
     md.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (ListenFanOut.Result f : fanOuts) {
       md.append("| ")

@@ -4,9 +4,15 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The server's own view of its memory, from {@link AdminRoutes}. */
+/** The server's own view of its memory (and CPU time), from {@link AdminRoutes}. */
 record ServerMemory(
-    long heapUsed, long heapCommitted, long peakHeapUsed, long rss, long peakRss, int threads) {
+    long heapUsed,
+    long heapCommitted,
+    long peakHeapUsed,
+    long rss,
+    long peakRss,
+    int threads,
+    long cpuNanos) {
 
   /** Asks the bridge server at {@code port}; after full collections when {@code gc}. */
   static ServerMemory of(int port, boolean gc) {
@@ -52,6 +58,7 @@ record ServerMemory(
         values.get("peakHeapUsed"),
         values.get("rss"),
         values.get("peakRss"),
-        values.get("threads").intValue());
+        values.get("threads").intValue(),
+        values.get("cpu"));
   }
 }
