@@ -6,8 +6,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -40,7 +43,8 @@ public final class AdminRoutes {
 
   /**
    * One line of {@code key=value} pairs: heapUsed, heapCommitted, peakHeapUsed, rss, peakRss,
-   * threads, cpu (bytes, counts, and the process's CPU time in nanoseconds).
+   * threads, cpu (the process's CPU time), deliveryCpu (the CPU time of the bridge's delivery
+   * threads, in nanoseconds) and gcMillis (time spent collecting garbage).
    */
   @GET
   @Path("/memory")
@@ -66,7 +70,31 @@ public final class AdminRoutes {
         + " threads="
         + proc.threads()
         + " cpu="
-        + processCpuNanos();
+        + processCpuNanos()
+        + " deliveryCpu="
+        + deliveryCpuNanos()
+        + " gcMillis="
+        + gcMillis();
+  }
+
+  /** CPU time of the bridge's notification delivery threads (none before the fix). */
+  private static long deliveryCpuNanos() {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long sum = 0;
+    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+      if (info != null && info.getThreadName().startsWith("jaxrs-mcp-deliver")) {
+        sum += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+      }
+    }
+    return sum;
+  }
+
+  private static long gcMillis() {
+    long sum = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      sum += Math.max(0, gc.getCollectionTime());
+    }
+    return sum;
   }
 
   private static long processCpuNanos() {

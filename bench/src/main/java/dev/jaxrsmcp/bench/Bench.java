@@ -133,7 +133,7 @@ public final class Bench {
           String.format(
               java.util.Locale.ROOT,
               "fan-out %d: opened in %.1f s; delivered p50 %.1f ms, p99 %.1f ms, max %.1f ms;"
-                  + " changed() took %.1f ms (%.1f ms CPU); server CPU %.1f µs per notification; %.0f heap bytes per stream; threads %d -> %d",
+                  + " changed() took %.1f ms (%.1f ms CPU); server CPU %.1f µs per notification (%.1f µs writing, GC %d ms); %.0f heap bytes per stream; threads %d -> %d",
               streams,
               result.openSeconds(),
               result.deliveryMs(50),
@@ -142,6 +142,8 @@ public final class Bench {
               result.changeCallMs(),
               result.changeCallCpuMs(),
               result.cpuPerNotificationMicros(),
+              result.deliveryCpuPerNotificationMicros(),
+              result.gcMillis(),
               result.heapPerStreamBytes(),
               result.before().threads(),
               result.after().threads()));
@@ -162,9 +164,10 @@ public final class Bench {
       log(
           String.format(
               java.util.Locale.ROOT,
-              "long read: %.1f s (%.0f MiB/s); peak heap %d MiB, peak RSS %d MiB",
+              "long read: %.1f s (%.0f MiB/s), server CPU %.1f s; peak heap %d MiB, peak RSS %d MiB",
               result.seconds(),
               result.megabytesPerSecond(),
+              result.serverCpuSeconds(),
               result.after().peakHeapUsed() >> 20,
               result.after().peakRss() >> 20));
       return result;

@@ -36,10 +36,19 @@ record BenchSettings(
     boolean profile = false;
     Path out = null;
     Set<String> parts = new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread"));
+    List<Integer> fanOuts = null;
+    Long longReadBytes = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> quick = true;
         case "--profile" -> profile = true;
+        case "--long-read-mib" ->
+            longReadBytes = Long.parseLong(value(args, ++i, "--long-read-mib")) << 20;
+        case "--fanout" ->
+            fanOuts =
+                java.util.Arrays.stream(value(args, ++i, "--fanout").split(","))
+                    .map(Integer::valueOf)
+                    .toList();
         case "--out" -> out = Path.of(value(args, ++i, "--out"));
         case "--only" -> {
           parts = new LinkedHashSet<>(List.of(value(args, ++i, "--only").split(",")));
@@ -52,7 +61,7 @@ record BenchSettings(
             throw new IllegalArgumentException(
                 "unknown argument '"
                     + args[i]
-                    + "' (usage: Bench [--quick] [--profile] [--out DIR] [--only startup,reads,fanout,longread])");
+                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,fanout,longread])");
       }
     }
     if (out == null) {
@@ -70,8 +79,8 @@ record BenchSettings(
           Duration.ofSeconds(2),
           1,
           List.of(1, 32),
-          List.of(100, 1000),
-          64L << 20,
+          fanOuts != null ? fanOuts : List.of(100, 1000),
+          longReadBytes != null ? longReadBytes : 64L << 20,
           10,
           10,
           parts,
@@ -87,8 +96,8 @@ record BenchSettings(
         Duration.ofSeconds(10),
         3,
         List.of(1, 32),
-        List.of(1_000, 10_000),
-        1L << 30,
+        fanOuts != null ? fanOuts : List.of(1_000, 10_000),
+        longReadBytes != null ? longReadBytes : 1L << 30,
         StartupProbe.CLASSES,
         StartupProbe.METHODS_PER_CLASS,
         parts,

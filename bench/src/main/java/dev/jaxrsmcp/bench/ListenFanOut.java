@@ -35,6 +35,8 @@ final class ListenFanOut {
       double changeCallMs,
       double changeCallCpuMs,
       double cpuPerNotificationMicros,
+      double deliveryCpuPerNotificationMicros,
+      long gcMillis,
       Histogram deliveryMicros,
       int notified) {
 
@@ -91,7 +93,7 @@ final class ListenFanOut {
     open();
     double openSeconds = (System.nanoTime() - openStart) / 1e9;
     ServerMemory after = ServerMemory.of(port, true);
-    long cpuBefore = ServerMemory.of(port, false).cpuNanos();
+    ServerMemory quiet = ServerMemory.of(port, false);
 
     long[] changeAt = new long[1];
     CompletableFuture<String> change =
@@ -113,7 +115,7 @@ final class ListenFanOut {
     while (notified < streams && System.nanoTime() < deadline) {
       poll(100);
     }
-    long cpuAfter = ServerMemory.of(port, false).cpuNanos();
+    ServerMemory delivered = ServerMemory.of(port, false);
     String[] answer; // told, CPU nanoseconds in changed(), wall nanoseconds of the request
     try {
       answer = change.get(timeout.toSeconds(), TimeUnit.SECONDS).split(" ");
@@ -137,7 +139,11 @@ final class ListenFanOut {
         Integer.parseInt(answer[0].trim()),
         Long.parseLong(answer[2]) / 1e6,
         Long.parseLong(answer[1]) / 1e6,
-        (cpuAfter - cpuBefore) / 1e3 / streams,
+        (delivered.cpuNanos() - quiet.cpuNanos()) / 1e3 / streams,
+        (Long.parseLong(answer[1]) + delivered.deliveryCpuNanos() - quiet.deliveryCpuNanos())
+            / 1e3
+            / streams,
+        delivered.gcMillis() - quiet.gcMillis(),
         delivery,
         notified);
   }

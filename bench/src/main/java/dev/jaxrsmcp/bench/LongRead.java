@@ -23,6 +23,11 @@ final class LongRead {
       ServerMemory after,
       long sampledPeakRss) {
 
+    /** The server's CPU time during the read, in seconds. */
+    double serverCpuSeconds() {
+      return (after.cpuNanos() - before.cpuNanos()) / 1e9;
+    }
+
     double megabytesPerSecond() {
       return bytes / seconds / (1024 * 1024);
     }
@@ -31,8 +36,9 @@ final class LongRead {
   private LongRead() {}
 
   static Result run(int port, long serverPid, long bytes) {
-    ServerMemory before = ServerMemory.of(port, true);
+    ServerMemory.of(port, true);
     ServerMemory.resetPeak(port);
+    ServerMemory before = ServerMemory.of(port, false);
     AtomicLong peakRss = new AtomicLong(ProcStatus.of(serverPid).rssBytes());
     AtomicBoolean reading = new AtomicBoolean(true);
     Thread sampler =

@@ -12,7 +12,9 @@ record ServerMemory(
     long rss,
     long peakRss,
     int threads,
-    long cpuNanos) {
+    long cpuNanos,
+    long deliveryCpuNanos,
+    long gcMillis) {
 
   /** Asks the bridge server at {@code port}; after full collections when {@code gc}. */
   static ServerMemory of(int port, boolean gc) {
@@ -59,6 +61,8 @@ record ServerMemory(
         values.get("rss"),
         values.get("peakRss"),
         values.get("threads").intValue(),
-        values.get("cpu"));
+        values.get("cpu"),
+        values.getOrDefault("deliveryCpu", 0L),
+        values.getOrDefault("gcMillis", 0L));
   }
 }
