@@ -10,20 +10,35 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Who listens to what on this instance, and the delivery of changes to them: debounced per
  * subscriber and URI, shared watchers started and stopped by reference count, and a {@link
  * McpChangeBus} to and from other instances. Thread-safe.
+ *
+ * <p>Delivery never runs on the thread that reports a change (an application request thread, or the
+ * change bus's I/O thread): the subscribers of a change are handed, in batches of {@value #BATCH},
+ * to the hub's delivery threads, which do the writing to the notification streams.
  */
 public final class ChangeHub implements McpChanges {
+  /** Subscribers per delivery task: large fan-outs spread over the delivery threads. */
+  static final int BATCH = 256;
+
+  private static final System.Logger LOG = System.getLogger(ChangeHub.class.getName());
+
   private final Map<String, Set<Subscriber>> byUri = new ConcurrentHashMap<>();
   private final Set<Subscriber> listListeners = ConcurrentHashMap.newKeySet();
   private final Map<String, McpWatcher> watchers;
   private final WatcherRegistry watches = new WatcherRegistry();
   private final ScheduledExecutorService scheduler;
+  private final ExecutorService delivery;
   private final Debouncer debouncer;
   private final McpChangeBus bus;
 
@@ -45,6 +60,15 @@ public final class ChangeHub implements McpChanges {
             });
     executor.setRemoveOnCancelPolicy(true);
     this.scheduler = executor;
+    AtomicInteger threads = new AtomicInteger();
+    this.delivery =
+        Executors.newFixedThreadPool(
+            Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())),
+            r -> {
+              Thread t = new Thread(r, "jaxrs-mcp-deliver-" + threads.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     this.debouncer = new Debouncer(debounce, scheduler);
   }
 
@@ -122,25 +146,34 @@ public final class ChangeHub implements McpChanges {
 
   private int deliver(Change event) {
     if (event.uri().isEmpty()) {
-      listListeners.forEach(Subscriber::resourcesListChanged);
-      return listListeners.size();
+      return handOff(List.copyOf(listListeners), Subscriber::resourcesListChanged);
     }
     String uri = event.uri().get();
     Set<Subscriber> subscribers = byUri.get(uri);
     if (subscribers == null) {
       return 0;
     }
-    int count = 0;
-    for (Subscriber subscriber : subscribers) {
-      debouncer.submit(subscriber, uri);
-      count++;
-    }
-    return count;
+    return handOff(List.copyOf(subscribers), subscriber -> debouncer.submit(subscriber, uri));
   }
 
-  /** Stops timers and the bus. */
+  /** Runs {@code action} for every target on the delivery threads; returns how many. */
+  private int handOff(List<Subscriber> targets, Consumer<Subscriber> action) {
+    for (int from = 0; from < targets.size(); from += BATCH) {
+      List<Subscriber> batch = targets.subList(from, Math.min(targets.size(), from + BATCH));
+      try {
+        delivery.execute(() -> batch.forEach(action));
+      } catch (RejectedExecutionException e) {
+        LOG.log(System.Logger.Level.DEBUG, "change not delivered: the hub is closed");
+        return 0;
+      }
+    }
+    return targets.size();
+  }
+
+  /** Stops timers, delivery and the bus. */
   public void close() {
     scheduler.shutdownNow();
+    delivery.shutdownNow();
     bus.close();
   }
 
