@@ -7,17 +7,16 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.glassfish.jersey.media.sse.EventOutput;
-import org.glassfish.jersey.media.sse.OutboundEvent;
+import org.glassfish.jersey.server.ChunkedOutput;
 
 /**
- * One Server-Sent Events response, framed by Jersey's SSE support: each JSON-RPC message is one
- * event with one {@code data:} line (the JSON is written on a single line), and keep-alives are
- * comment lines. Writes are thread-safe; a failed write closes the stream and runs its close action
- * once.
+ * One Server-Sent Events response on a Jersey {@link ChunkedOutput}: each JSON-RPC message is one
+ * {@link SseFrame} with one {@code data:} line (the JSON is written on a single line), and
+ * keep-alives are comment frames. Writes are thread-safe; a failed write closes the stream and runs
+ * its close action once.
  */
 final class SseStream {
-  private final EventOutput output = new EventOutput();
+  private final ChunkedOutput<SseFrame> output = new ChunkedOutput<>(SseFrame.class);
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onClose = () -> {};
 
@@ -36,11 +35,7 @@ final class SseStream {
 
   /** Sends one JSON-RPC message; false when the stream is closed or the client went away. */
   boolean send(ObjectNode message) {
-    return write(
-        new OutboundEvent.Builder()
-            .mediaType(MediaType.TEXT_PLAIN_TYPE)
-            .data(String.class, Json.write(message))
-            .build());
+    return write(SseFrame.data(Json.writeBytes(message)));
   }
 
   /**
@@ -48,16 +43,12 @@ final class SseStream {
    * stream is closed. The body may run on another thread after this returns.
    */
   boolean sendStreaming(StreamingOutput body) {
-    return write(
-        new OutboundEvent.Builder()
-            .mediaType(MediaType.TEXT_PLAIN_TYPE)
-            .data(StreamingOutput.class, body)
-            .build());
+    return write(SseFrame.streamingData(body));
   }
 
   /** Sends a keep-alive comment; false when the client went away. */
   boolean keepAlive() {
-    return write(new OutboundEvent.Builder().comment("keep-alive").build());
+    return write(SseFrame.KEEP_ALIVE);
   }
 
   boolean isClosed() {
@@ -76,12 +67,12 @@ final class SseStream {
     }
   }
 
-  private boolean write(OutboundEvent event) {
+  private boolean write(SseFrame frame) {
     if (isClosed()) {
       return false;
     }
     try {
-      output.write(event);
+      output.write(frame);
       return true;
     } catch (IOException | RuntimeException e) {
       close();
