@@ -32,6 +32,7 @@ public final class McpFeature implements Feature {
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
+  private final Duration sessionIdleTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -45,6 +46,7 @@ public final class McpFeature implements Feature {
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
+    this.sessionIdleTimeout = b.sessionIdleTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -118,6 +120,16 @@ public final class McpFeature implements Feature {
     return maxJsonDepth;
   }
 
+  /**
+   * How long a legacy-era session (protocol 2025-11-25 and earlier) may stay unused before it ends;
+   * default 30 minutes. A session is in use while a request on it runs or while its client holds
+   * the session's notification stream (GET) open. A client whose session ended gets HTTP 404 and
+   * starts a new one with {@code initialize}. Modern (2026-07-28) requests have no sessions.
+   */
+  public Duration sessionIdleTimeout() {
+    return sessionIdleTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -131,6 +143,7 @@ public final class McpFeature implements Feature {
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
 
     private Builder() {}
 
@@ -146,6 +159,7 @@ public final class McpFeature implements Feature {
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
+      this.sessionIdleTimeout = f.sessionIdleTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -246,6 +260,17 @@ public final class McpFeature implements Feature {
             "maxJsonDepth must be at least 8 (found " + maxJsonDepth + ")");
       }
       this.maxJsonDepth = maxJsonDepth;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
+    public Builder sessionIdleTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionIdleTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionIdleTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionIdleTimeout = timeout;
       return this;
     }
 
