@@ -9,27 +9,25 @@ import org.glassfish.jersey.media.sse.EventOutput;
 import org.glassfish.jersey.media.sse.OutboundEvent;
 
 /**
- * A session's GET notification stream over Jersey's SSE support: each JSON-RPC message is one event
- * with one {@code data:} line (the JSON is written on one line); keep-alives are comments. {@link
+ * A session's GET notification stream over Jersey's SSE support: each JSON-RPC message is one
+ * {@code message} event with one {@code data:} line (the JSON is written on one line; clients such
+ * as the MCP Java SDK only read events named {@code message}); keep-alives are comments. {@link
  * EventOutput} serialises writes, so any thread may use this.
  */
-final class SseNotificationStream implements NotificationStream {
+public final class SseNotificationStream implements NotificationStream {
   private static final System.Logger LOG = System.getLogger(SseNotificationStream.class.getName());
 
   private final EventOutput output;
 
-  SseNotificationStream(EventOutput output) {
+  public SseNotificationStream(EventOutput output) {
     this.output = output;
-  }
-
-  EventOutput output() {
-    return output;
   }
 
   @Override
   public boolean send(ObjectNode message) {
     return write(
         new OutboundEvent.Builder()
+            .name("message")
             // text/plain, so the String is written as it is (an application JSON provider
             // would quote it again)
             .mediaType(MediaType.TEXT_PLAIN_TYPE)
