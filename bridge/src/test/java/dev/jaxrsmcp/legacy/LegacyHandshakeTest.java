@@ -99,6 +99,33 @@ class LegacyHandshakeTest {
     }
   }
 
+  @Path("/watched")
+  public static class Watched {
+    @GET
+    @Produces("text/plain")
+    @McpResource(uri = "app://watched", subscribe = true)
+    public String watched() {
+      return "now";
+    }
+  }
+
+  @Test
+  void legacyCapabilitiesLeaveOutResourceNotificationsNotYetDeliveredToSessions() {
+    try (TestServer watched =
+        TestServer.start(
+            new ResourceConfig(Watched.class).register(McpFeature.builder().build()))) {
+      JsonPath json =
+          new Legacy(watched.mcpUrl())
+              .initialize(Legacy.VERSION)
+              .then()
+              .statusCode(200)
+              .extract()
+              .jsonPath();
+      assertThat(json.getMap("result.capabilities"))
+          .isEqualTo(Map.of("resources", Map.of(), "logging", Map.of()));
+    }
+  }
+
   @Test
   void initializeMintsDistinctSessionIdsOfVisibleAscii() {
     Set<String> ids = new HashSet<>();

@@ -62,8 +62,8 @@ class SideBySideTest {
   @Test
   void aLegacySessionAndModernRequestsUseTheServerAtTheSameTime() throws Exception {
     String session = legacy.start();
-    try (SseRecorder stream =
-        SseRecorder.open(
+    try (GetStreamRecorder stream =
+        GetStreamRecorder.open(
             legacy.url(),
             Map.of(
                 "Accept",

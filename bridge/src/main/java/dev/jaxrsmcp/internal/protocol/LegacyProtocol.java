@@ -105,14 +105,27 @@ public final class LegacyProtocol {
           Map.of());
     }
     ObjectNode result = Json.object().put("protocolVersion", version);
-    ObjectNode serverCapabilities = Capabilities.of(state);
-    serverCapabilities.putObject("logging");
-    result.set("capabilities", serverCapabilities);
+    result.set("capabilities", capabilities());
     result.set("serverInfo", Capabilities.serverInfo(state));
     if (!state.settings().instructions().isEmpty()) {
       result.put("instructions", state.settings().instructions());
     }
     return new Handshake(session, result);
+  }
+
+  /**
+   * What a legacy session offers: the registered capabilities, without the resource notifications
+   * that legacy sessions do not deliver yet ({@code subscribe}, {@code listChanged}), plus {@code
+   * logging} because {@code logging/setLevel} is accepted.
+   */
+  private ObjectNode capabilities() {
+    ObjectNode capabilities = Capabilities.of(state);
+    if (capabilities.get("resources") instanceof ObjectNode resources) {
+      resources.remove("subscribe");
+      resources.remove("listChanged");
+    }
+    capabilities.putObject("logging");
+    return capabilities;
   }
 
   /**
@@ -163,6 +176,11 @@ public final class LegacyProtocol {
     return session;
   }
 
+  /** A request on an established session, as method handlers see it. */
+  public McpCall call(JsonRpcRequest request, Caller caller, Session session) {
+    return new McpCall(request, Era.LEGACY, session.protocolVersion(), caller);
+  }
+
   /**
    * Answers one request on an established session; returns the {@code result} object.
    *
@@ -179,8 +197,7 @@ public final class LegacyProtocol {
               + session.protocolVersion()
               + ")");
     }
-    MethodResult result =
-        handler.handle(new McpCall(request, Era.LEGACY, session.protocolVersion(), caller));
+    MethodResult result = handler.handle(call(request, caller, session));
     return result.body();
   }
 

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -11,14 +12,18 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.Era;
 import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
+import dev.jaxrsmcp.internal.protocol.ListenPlan;
+import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
 import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.template.TemplateIndex;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,22 +39,26 @@ import org.glassfish.jersey.server.ContainerRequest;
 final class McpEndpoint {
   private static final System.Logger LOG = System.getLogger(McpEndpoint.class.getName());
 
-  /** How often an open session stream gets a keep-alive comment (so dead ones are noticed). */
-  private static final Duration KEEP_ALIVE_INTERVAL = Duration.ofSeconds(15);
-
   private final ServerState state;
   private final JsonRpcParser parser;
   private final ModernProtocol modern;
   private final RequestGate gate;
+  private final Subscriptions subscriptions;
+  private final ListenStreams listens;
+  private final LongRunningReads longReads;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
 
-  McpEndpoint(ServerState state) {
+  McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
     this.modern = new ModernProtocol(state, Map.of());
     this.gate = new RequestGate(state.settings());
-    this.sessions = new SessionStore(state.settings().sessionIdleTimeout(), KEEP_ALIVE_INTERVAL);
+    this.subscriptions = new Subscriptions(state);
+    this.listens = new ListenStreams(state, changes, modern::serverInfo);
+    this.longReads = new LongRunningReads(state, changes.scheduler(), modern::serverInfo);
+    this.sessions =
+        new SessionStore(state.settings().sessionIdleTimeout(), state.settings().keepAlive());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
   }
 
@@ -82,6 +91,13 @@ final class McpEndpoint {
       }
       if (message.isNotification()) {
         return Response.accepted().build();
+      }
+      if ("subscriptions/listen".equals(message.method())) {
+        return listen(message, caller);
+      }
+      Optional<Response> longRead = longRead(message, caller);
+      if (longRead.isPresent()) {
+        return longRead.get();
       }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -117,7 +133,23 @@ final class McpEndpoint {
     session.enter();
     try {
       if (message.isNotification()) {
+        if ("notifications/cancelled".equals(message.method())) {
+          JsonNode requestId = message.params().get("requestId");
+          if (requestId != null) {
+            longReads.cancel(new LegacyRequest(session.id(), requestId));
+          }
+        }
         return Response.accepted().build();
+      }
+      Optional<TemplateIndex.Found<CatalogueEntry>> slow = longRunningTarget(message);
+      if (slow.isPresent()) {
+        return longReads.read(
+            legacy.call(message, caller, session),
+            slow.get().value(),
+            slow.get().match(),
+            message.params().get("uri").textValue(),
+            acceptsEventStream(caller),
+            Optional.of(new LegacyRequest(session.id(), message.id().get())));
       }
       ObjectNode result = legacy.handle(message, caller, session);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -194,8 +226,74 @@ final class McpEndpoint {
     }
   }
 
-  /** Ends every legacy session and closes their notification streams. */
+  /** Modern {@code subscriptions/listen}: validated, planned, then streamed. */
+  private Response listen(JsonRpcRequest message, Caller caller) {
+    McpCall call = modern.accept(message, caller);
+    listens.reserve();
+    boolean opened = false;
+    try {
+      ListenPlan plan = subscriptions.plan(call);
+      Response response = listens.open(plan, caller);
+      opened = true;
+      return response;
+    } finally {
+      if (!opened) {
+        listens.unreserve();
+      }
+    }
+  }
+
+  /** A {@code resources/read} of a long-running resource, answered by {@link LongRunningReads}. */
+  private Optional<Response> longRead(JsonRpcRequest message, Caller caller) {
+    Optional<TemplateIndex.Found<CatalogueEntry>> found = longRunningTarget(message);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    McpCall call = modern.accept(message, caller);
+    return Optional.of(
+        longReads.read(
+            call,
+            found.get().value(),
+            found.get().match(),
+            message.params().get("uri").textValue(),
+            acceptsEventStream(caller),
+            Optional.empty()));
+  }
+
+  /** The long-running resource a {@code resources/read} names, if it names one. */
+  private Optional<TemplateIndex.Found<CatalogueEntry>> longRunningTarget(JsonRpcRequest message) {
+    if (!"resources/read".equals(message.method())
+        || !(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)) {
+      return Optional.empty();
+    }
+    return state
+        .catalogue()
+        .find(message.params().get("uri").textValue())
+        .filter(found -> found.value().longRunning());
+  }
+
+  /** Names a legacy request for {@code notifications/cancelled}: its session and its id. */
+  private record LegacyRequest(String session, JsonNode requestId) {}
+
+  /** Whether a GET may be answered with a stream (no Accept means anything goes). */
+  private static boolean acceptsEventStream(ContainerRequest request) {
+    return request.getAcceptableMediaTypes().stream()
+        .anyMatch(type -> type.isCompatible(MediaType.SERVER_SENT_EVENTS_TYPE));
+  }
+
+  private static boolean acceptsEventStream(Caller caller) {
+    for (String accept : caller.headers().getOrDefault("Accept", List.of())) {
+      if (accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Ends listens, long reads and every legacy session (closing their notification streams). */
   void shutdown() {
+    listens.shutdown();
+    longReads.shutdown();
     sessions.shutdown();
   }
 
@@ -205,11 +303,6 @@ final class McpEndpoint {
 
   private static boolean hasSession(Caller caller) {
     return caller.headers().getFirst(LegacyProtocol.SESSION_HEADER) != null;
-  }
-
-  private static boolean acceptsEventStream(ContainerRequest request) {
-    return request.getAcceptableMediaTypes().stream()
-        .anyMatch(type -> type.isCompatible(MediaType.SERVER_SENT_EVENTS_TYPE));
   }
 
   private static Response notAllowed() {

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * Opens an SSE GET and records what arrives: each event's data, each comment, and the end of the
  * stream. Assertions wait with generous timeouts and never measure time.
  */
-final class SseRecorder implements AutoCloseable {
+final class GetStreamRecorder implements AutoCloseable {
   private static final Duration WAIT = Duration.ofSeconds(10);
   static final String END = "<end of stream>";
 
@@ -31,7 +31,7 @@ final class SseRecorder implements AutoCloseable {
   private final BlockingQueue<String> received = new LinkedBlockingQueue<>();
   private final Thread reader;
 
-  private SseRecorder(HttpResponse<InputStream> response) {
+  private GetStreamRecorder(HttpResponse<InputStream> response) {
     this.response = response;
     this.reader = new Thread(this::read, "sse-recorder");
     reader.setDaemon(true);
@@ -39,7 +39,7 @@ final class SseRecorder implements AutoCloseable {
   }
 
   /** Sends the GET and returns once the response headers arrived (within 10 seconds). */
-  static SseRecorder open(String url, Map<String, String> headers) throws Exception {
+  static GetStreamRecorder open(String url, Map<String, String> headers) throws Exception {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(url)).GET().timeout(Duration.ofSeconds(60));
     headers.forEach(request::header);
@@ -49,7 +49,7 @@ final class SseRecorder implements AutoCloseable {
             .build()
             .sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
             .get(WAIT.toSeconds(), TimeUnit.SECONDS);
-    return new SseRecorder(response);
+    return new GetStreamRecorder(response);
   }
 
   HttpResponse<InputStream> response() {
