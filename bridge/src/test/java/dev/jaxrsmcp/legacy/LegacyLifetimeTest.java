@@ -65,8 +65,8 @@ class LegacyLifetimeTest {
                 .register(holder))) {
       Legacy legacy = new Legacy(server.mcpUrl());
       String session = legacy.start();
-      try (GetStreamRecorder stream =
-          GetStreamRecorder.open(
+      try (StreamRecorder stream =
+          StreamRecorder.open(
               legacy.url(), Map.of("Accept", "text/event-stream", "Mcp-Session-Id", session))) {
         assertThat(stream.status()).isEqualTo(200);
         holder.container.get().reload();

@@ -56,7 +56,7 @@ class LegacyStreamTest {
   @Test
   void getWithSessionOpensAnEventStreamThatStaysOpen() throws Exception {
     String session = legacy.start();
-    try (GetStreamRecorder stream = GetStreamRecorder.open(legacy.url(), streamHeaders(session))) {
+    try (StreamRecorder stream = StreamRecorder.open(legacy.url(), streamHeaders(session))) {
       assertThat(stream.status()).isEqualTo(200);
       assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
       assertThat(stream.header("X-Accel-Buffering")).isEqualTo("no");
@@ -69,7 +69,7 @@ class LegacyStreamTest {
   @Test
   void deleteEndsTheSessionAndClosesItsStream() throws Exception {
     String session = legacy.start();
-    try (GetStreamRecorder stream = GetStreamRecorder.open(legacy.url(), streamHeaders(session))) {
+    try (StreamRecorder stream = StreamRecorder.open(legacy.url(), streamHeaders(session))) {
       assertThat(stream.status()).isEqualTo(200);
       legacy.delete(session).then().statusCode(204);
       stream.assertEnds();
@@ -80,8 +80,8 @@ class LegacyStreamTest {
   @Test
   void aSecondGetReplacesTheFirstStream() throws Exception {
     String session = legacy.start();
-    try (GetStreamRecorder first = GetStreamRecorder.open(legacy.url(), streamHeaders(session));
-        GetStreamRecorder second = GetStreamRecorder.open(legacy.url(), streamHeaders(session))) {
+    try (StreamRecorder first = StreamRecorder.open(legacy.url(), streamHeaders(session));
+        StreamRecorder second = StreamRecorder.open(legacy.url(), streamHeaders(session))) {
       assertThat(first.status()).isEqualTo(200);
       assertThat(second.status()).isEqualTo(200);
       first.assertEnds();

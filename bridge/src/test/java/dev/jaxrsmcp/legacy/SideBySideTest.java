@@ -62,8 +62,8 @@ class SideBySideTest {
   @Test
   void aLegacySessionAndModernRequestsUseTheServerAtTheSameTime() throws Exception {
     String session = legacy.start();
-    try (GetStreamRecorder stream =
-        GetStreamRecorder.open(
+    try (StreamRecorder stream =
+        StreamRecorder.open(
             legacy.url(),
             Map.of(
                 "Accept",

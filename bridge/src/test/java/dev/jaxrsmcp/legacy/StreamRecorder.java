@@ -20,10 +20,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Opens an SSE GET and records what arrives: each event's data, each comment, and the end of the
- * stream. Assertions wait with generous timeouts and never measure time.
+ * Opens an SSE response (a GET, or a POST that may stream) and records what arrives: each event's
+ * data, each comment, and the end of the stream. Assertions wait with generous timeouts and never
+ * measure time.
  */
-final class GetStreamRecorder implements AutoCloseable {
+final class StreamRecorder implements AutoCloseable {
   private static final Duration WAIT = Duration.ofSeconds(10);
   static final String END = "<end of stream>";
 
@@ -31,7 +32,7 @@ final class GetStreamRecorder implements AutoCloseable {
   private final BlockingQueue<String> received = new LinkedBlockingQueue<>();
   private final Thread reader;
 
-  private GetStreamRecorder(HttpResponse<InputStream> response) {
+  private StreamRecorder(HttpResponse<InputStream> response) {
     this.response = response;
     this.reader = new Thread(this::read, "sse-recorder");
     reader.setDaemon(true);
@@ -39,9 +40,24 @@ final class GetStreamRecorder implements AutoCloseable {
   }
 
   /** Sends the GET and returns once the response headers arrived (within 10 seconds). */
-  static GetStreamRecorder open(String url, Map<String, String> headers) throws Exception {
+  static StreamRecorder open(String url, Map<String, String> headers) throws Exception {
+    return send(HttpRequest.newBuilder(URI.create(url)).GET(), headers);
+  }
+
+  /** POSTs a JSON body, accepting JSON and SSE; returns once the response headers arrived. */
+  static StreamRecorder post(String url, Map<String, String> headers, String body)
+      throws Exception {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(url)).GET().timeout(Duration.ofSeconds(60));
+        HttpRequest.newBuilder(URI.create(url))
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream");
+    return send(request, headers);
+  }
+
+  private static StreamRecorder send(HttpRequest.Builder request, Map<String, String> headers)
+      throws Exception {
+    request.timeout(Duration.ofSeconds(60));
     headers.forEach(request::header);
     HttpResponse<InputStream> response =
         HttpClient.newBuilder()
@@ -49,7 +65,7 @@ final class GetStreamRecorder implements AutoCloseable {
             .build()
             .sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
             .get(WAIT.toSeconds(), TimeUnit.SECONDS);
-    return new GetStreamRecorder(response);
+    return new StreamRecorder(response);
   }
 
   HttpResponse<InputStream> response() {
@@ -87,6 +103,24 @@ final class GetStreamRecorder implements AutoCloseable {
         return;
       }
       before.add(next);
+    }
+  }
+
+  /**
+   * Waits (at most 10 seconds) for the server to end the stream and returns the data of every event
+   * that came before the end (comments left out).
+   */
+  List<String> remainingEvents() throws InterruptedException {
+    List<String> events = new ArrayList<>();
+    while (true) {
+      String next = received.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+      assertThat(next).as("the end of the stream within %s", WAIT).isNotNull();
+      if (next.equals(END)) {
+        return events;
+      }
+      if (!next.startsWith(":")) {
+        events.add(next);
+      }
     }
   }
 
