@@ -153,8 +153,9 @@ public final class SessionStore {
               thread.setDaemon(true);
               return thread;
             });
+    // Half the shorter interval: keep-alives go out between one and one and a half intervals apart.
     long period =
-        Math.max(TimeUnit.MILLISECONDS.toNanos(10), Math.min(keepAliveNanos, idleNanos / 2));
+        Math.max(TimeUnit.MILLISECONDS.toNanos(10), Math.min(keepAliveNanos, idleNanos) / 2);
     sweeper.scheduleWithFixedDelay(this::sweepSafely, period, period, TimeUnit.NANOSECONDS);
   }
 
