@@ -32,6 +32,7 @@ public final class McpFeature implements Feature {
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
+  private final boolean tools;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -45,6 +46,7 @@ public final class McpFeature implements Feature {
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
+    this.tools = b.tools;
   }
 
   /** A builder with every setting at its default. */
@@ -118,6 +120,16 @@ public final class McpFeature implements Feature {
     return maxJsonDepth;
   }
 
+  /**
+   * Whether resources are also offered as MCP tools ({@code tools/list}, {@code tools/call}) for
+   * clients that call tools but do not read resources; default true. A resource can opt out with
+   * {@link McpResource#tool() tool = false}. When no tool is offered, the {@code tools} capability
+   * is not advertised and the tool methods answer "method not found".
+   */
+  public boolean tools() {
+    return tools;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -131,6 +143,7 @@ public final class McpFeature implements Feature {
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
+    private boolean tools = true;
 
     private Builder() {}
 
@@ -146,6 +159,7 @@ public final class McpFeature implements Feature {
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
+      this.tools = f.tools;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -246,6 +260,15 @@ public final class McpFeature implements Feature {
             "maxJsonDepth must be at least 8 (found " + maxJsonDepth + ")");
       }
       this.maxJsonDepth = maxJsonDepth;
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#tools()}. Turn tools off when every client of this server reads
+     * resources, so the model is not shown each resource twice.
+     */
+    public Builder tools(boolean tools) {
+      this.tools = tools;
       return this;
     }
 
