@@ -1,9 +1,15 @@
 package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
+import dev.jaxrsmcp.internal.subscribe.ChangeBus;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -33,6 +39,16 @@ public final class McpFeature implements Feature {
   private final int maxBodyBytes;
   private final int maxJsonDepth;
   private final boolean tools;
+  private final Duration debounce;
+  private final Duration keepAlive;
+  private final int maxListenUris;
+  private final int maxConcurrentListens;
+  private final Duration listenTimeout;
+  private final Map<String, McpWatcher> watchers;
+  private final ChangeHub changes;
+  private final Path spoolDirectory;
+  private final Duration longRunningKeepAlive;
+  private final Duration longRunningTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -47,6 +63,16 @@ public final class McpFeature implements Feature {
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
     this.tools = b.tools;
+    this.debounce = b.debounce;
+    this.keepAlive = b.keepAlive;
+    this.maxListenUris = b.maxListenUris;
+    this.maxConcurrentListens = b.maxConcurrentListens;
+    this.listenTimeout = b.listenTimeout;
+    this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
+    this.changes = new ChangeHub(watchers, debounce, ChangeBus.local());
+    this.spoolDirectory = b.spoolDirectory;
+    this.longRunningKeepAlive = b.longRunningKeepAlive;
+    this.longRunningTimeout = b.longRunningTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -61,7 +87,7 @@ public final class McpFeature implements Feature {
 
   @Override
   public boolean configure(FeatureContext context) {
-    McpRuntime.install(this, context);
+    McpRuntime.install(this, changes, context);
     return true;
   }
 
@@ -130,6 +156,66 @@ public final class McpFeature implements Feature {
     return tools;
   }
 
+  /**
+   * Where the application reports changes for subscribers: use it from background jobs, or inject
+   * {@link McpChanges} into resource classes with {@code @Context} or {@code @Inject}.
+   */
+  public McpChanges changes() {
+    return changes;
+  }
+
+  /** At most one notification per subscriber and URI per window; default 250 ms. */
+  public Duration debounce() {
+    return debounce;
+  }
+
+  /** How often an idle notification stream gets an SSE comment; default 15 seconds. */
+  public Duration keepAlive() {
+    return keepAlive;
+  }
+
+  /** The most URIs one {@code subscriptions/listen} may name; default 100. */
+  public int maxListenUris() {
+    return maxListenUris;
+  }
+
+  /** The most notification streams open at once on this instance; default 10,000. */
+  public int maxConcurrentListens() {
+    return maxConcurrentListens;
+  }
+
+  /** How long a listen stream stays open; {@link Duration#ZERO} (the default) for no limit. */
+  public Duration listenTimeout() {
+    return listenTimeout;
+  }
+
+  /** The watcher registered for each subscribable template, by template text. */
+  public Map<String, McpWatcher> watchers() {
+    return watchers;
+  }
+
+  /**
+   * Where long-running reads spool their responses; default {@code jaxrs-mcp} under {@code
+   * java.io.tmpdir}.
+   */
+  public Path spoolDirectory() {
+    return spoolDirectory;
+  }
+
+  /**
+   * How long a long-running read may stay silent before the response becomes an SSE stream with a
+   * keep-alive comment, and how often the comment repeats; a client that went away is noticed at
+   * the next comment. Default 500 ms.
+   */
+  public Duration longRunningKeepAlive() {
+    return longRunningKeepAlive;
+  }
+
+  /** How long one long-running read may take before it is cancelled; default 15 minutes. */
+  public Duration longRunningTimeout() {
+    return longRunningTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -144,6 +230,15 @@ public final class McpFeature implements Feature {
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
     private boolean tools = true;
+    private Duration debounce = Duration.ofMillis(250);
+    private Duration keepAlive = Duration.ofSeconds(15);
+    private int maxListenUris = 100;
+    private int maxConcurrentListens = 10_000;
+    private Duration listenTimeout = Duration.ZERO;
+    private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
+    private Duration longRunningKeepAlive = Duration.ofMillis(500);
+    private Duration longRunningTimeout = Duration.ofMinutes(15);
 
     private Builder() {}
 
@@ -160,6 +255,15 @@ public final class McpFeature implements Feature {
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
       this.tools = f.tools;
+      this.debounce = f.debounce;
+      this.keepAlive = f.keepAlive;
+      this.maxListenUris = f.maxListenUris;
+      this.maxConcurrentListens = f.maxConcurrentListens;
+      this.listenTimeout = f.listenTimeout;
+      this.watchers.putAll(f.watchers);
+      this.spoolDirectory = f.spoolDirectory;
+      this.longRunningKeepAlive = f.longRunningKeepAlive;
+      this.longRunningTimeout = f.longRunningTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -269,6 +373,99 @@ public final class McpFeature implements Feature {
      */
     public Builder tools(boolean tools) {
       this.tools = tools;
+      return this;
+    }
+
+    /** See {@link McpFeature#debounce()}; zero turns debouncing off. */
+    public Builder debounce(Duration window) {
+      Objects.requireNonNull(window, "debounce");
+      if (window.isNegative()) {
+        throw new IllegalArgumentException("debounce must not be negative (found " + window + ")");
+      }
+      this.debounce = window;
+      return this;
+    }
+
+    /** See {@link McpFeature#keepAlive()}; positive. */
+    public Builder keepAlive(Duration interval) {
+      Objects.requireNonNull(interval, "keepAlive");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("keepAlive must be positive (found " + interval + ")");
+      }
+      this.keepAlive = interval;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxListenUris()}; at least 1. */
+    public Builder maxListenUris(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxListenUris must be at least 1 (found " + max + ")");
+      }
+      this.maxListenUris = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxConcurrentListens()}; at least 1. */
+    public Builder maxConcurrentListens(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentListens must be at least 1 (found " + max + ")");
+      }
+      this.maxConcurrentListens = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#listenTimeout()}; zero for none. */
+    public Builder listenTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "listenTimeout");
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException(
+            "listenTimeout must not be negative (found " + timeout + ")");
+      }
+      this.listenTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Registers the watcher of a subscribable template. {@code template} is the resource's URI
+     * template as listed (for example {@code app://widgets/{id}/state}); the application fails to
+     * start when no {@code @McpResource(subscribe = true)} has it.
+     */
+    public Builder watch(String template, McpWatcher watcher) {
+      requireText(template, "template");
+      Objects.requireNonNull(watcher, "watcher");
+      if (watchers.putIfAbsent(template, watcher) != null) {
+        throw new IllegalArgumentException(
+            "a watcher for template '" + template + "' is already registered");
+      }
+      return this;
+    }
+
+    /** See {@link McpFeature#spoolDirectory()}; created when first needed. */
+    public Builder spoolDirectory(Path directory) {
+      this.spoolDirectory = Objects.requireNonNull(directory, "spoolDirectory");
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningKeepAlive()}; positive. */
+    public Builder longRunningKeepAlive(Duration interval) {
+      Objects.requireNonNull(interval, "longRunningKeepAlive");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningKeepAlive must be positive (found " + interval + ")");
+      }
+      this.longRunningKeepAlive = interval;
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningTimeout()}; positive. */
+    public Builder longRunningTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "longRunningTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningTimeout must be positive (found " + timeout + ")");
+      }
+      this.longRunningTimeout = timeout;
       return this;
     }
 

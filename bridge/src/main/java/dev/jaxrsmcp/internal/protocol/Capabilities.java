@@ -11,12 +11,21 @@ final class Capabilities {
   static ObjectNode of(ServerState state) {
     ObjectNode capabilities = Json.object();
     if (!state.catalogue().entries().isEmpty()) {
-      capabilities.putObject("resources");
+      ObjectNode resources = capabilities.putObject("resources");
+      if (state.catalogue().anySubscribable()) {
+        resources.put("subscribe", true);
+      }
+      resources.put("listChanged", true);
     }
     if (Tools.anyOffered(state.catalogue(), state.settings())) {
       capabilities.putObject("tools");
     }
     return capabilities;
+  }
+
+  /** True when the server offers at least one tool. */
+  static boolean offersTools(ServerState state) {
+    return false;
   }
 
   static ObjectNode serverInfo(ServerState state) {

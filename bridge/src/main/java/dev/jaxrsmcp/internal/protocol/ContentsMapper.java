@@ -47,6 +47,16 @@ public final class ContentsMapper {
     return !response.guardRejected() && response.status() >= 200 && response.status() < 300;
   }
 
+  /** Throws the read's error unless the route answered 2xx (body not looked at). */
+  public static void checkSuccess(RouteResponse response, String uri, Era era) {
+    if (response.guardRejected() || response.status() == 404) {
+      throw era.notFound(uri);
+    }
+    if (!isSuccess(response)) {
+      throw error(response, uri);
+    }
+  }
+
   /**
    * The JSON-RPC error for a route response that is not a success. Reads answer 404 with {@link
    * Era#notFound} instead; tools report every error but 401 as an error result carrying this
@@ -117,7 +127,7 @@ public final class ContentsMapper {
     return false;
   }
 
-  private static Charset charset(String mediaType) {
+  static Charset charset(String mediaType) {
     try {
       String name = MediaType.valueOf(mediaType).getParameters().get("charset");
       return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
