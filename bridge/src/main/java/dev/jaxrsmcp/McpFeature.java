@@ -1,7 +1,6 @@
 package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
-import dev.jaxrsmcp.internal.subscribe.ChangeBus;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -45,6 +44,7 @@ public final class McpFeature implements Feature {
   private final int maxConcurrentListens;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
+  private final McpChangeBus changeBus;
   private final ChangeHub changes;
   private final Path spoolDirectory;
   private final Duration longRunningKeepAlive;
@@ -69,7 +69,8 @@ public final class McpFeature implements Feature {
     this.maxConcurrentListens = b.maxConcurrentListens;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
-    this.changes = new ChangeHub(watchers, debounce, ChangeBus.local());
+    this.changeBus = b.changeBus;
+    this.changes = new ChangeHub(watchers, debounce, changeBus);
     this.spoolDirectory = b.spoolDirectory;
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
@@ -189,6 +190,11 @@ public final class McpFeature implements Feature {
     return listenTimeout;
   }
 
+  /** How changes travel between instances; default {@link McpChangeBus#local()}. */
+  public McpChangeBus changeBus() {
+    return changeBus;
+  }
+
   /** The watcher registered for each subscribable template, by template text. */
   public Map<String, McpWatcher> watchers() {
     return watchers;
@@ -236,6 +242,7 @@ public final class McpFeature implements Feature {
     private int maxConcurrentListens = 10_000;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private McpChangeBus changeBus = McpChangeBus.local();
     private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
     private Duration longRunningKeepAlive = Duration.ofMillis(500);
     private Duration longRunningTimeout = Duration.ofMinutes(15);
@@ -262,6 +269,7 @@ public final class McpFeature implements Feature {
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
       this.spoolDirectory = f.spoolDirectory;
+      this.changeBus = f.changeBus;
       this.longRunningKeepAlive = f.longRunningKeepAlive;
       this.longRunningTimeout = f.longRunningTimeout;
     }
@@ -438,6 +446,15 @@ public final class McpFeature implements Feature {
         throw new IllegalArgumentException(
             "a watcher for template '" + template + "' is already registered");
       }
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#changeBus()}. The feature starts the bus when the application starts
+     * and closes it when the application stops.
+     */
+    public Builder changeBus(McpChangeBus bus) {
+      this.changeBus = Objects.requireNonNull(bus, "changeBus");
       return this;
     }
 
