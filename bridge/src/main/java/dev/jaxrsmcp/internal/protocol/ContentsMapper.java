@@ -25,6 +25,18 @@ public final class ContentsMapper {
       List.of("json", "xml", "yaml", "javascript", "csv");
   private static final int MAX_REASON_TEXT = 200;
 
+  /** Registered reason phrases that {@link Response.Status} lacks. */
+  private static final Map<Integer, String> EXTRA_REASONS =
+      Map.of(
+          421, "Misdirected Request",
+          422, "Unprocessable Content",
+          423, "Locked",
+          424, "Failed Dependency",
+          425, "Too Early",
+          426, "Upgrade Required",
+          507, "Insufficient Storage",
+          508, "Loop Detected");
+
   private ContentsMapper() {}
 
   /** The {@code contents} array of a successful read, or the error for any other outcome. */
@@ -45,7 +57,7 @@ public final class ContentsMapper {
   /** The JSON-RPC error for a non-2xx, non-404 route response. */
   public static JsonRpcException error(RouteResponse response, String uri) {
     int status = response.status();
-    String statusLine = status + " " + reason(response);
+    String statusLine = status + " " + reason(status);
     ObjectNode data = Json.object().put("status", status).put("uri", uri);
     if (status == 401) {
       List<String> challenge = response.headers().get("www-authenticate");
@@ -126,12 +138,23 @@ public final class ContentsMapper {
     }
   }
 
-  private static String reason(RouteResponse response) {
-    if (response.reason() != null && !response.reason().isBlank()) {
-      return response.reason();
+  /**
+   * The standard reason phrase of a status. Never the route's own phrase: a route may put anything
+   * there (an exception message, a host name), and 3xx and 5xx errors must not carry it.
+   */
+  static String reason(int status) {
+    Response.Status known = Response.Status.fromStatusCode(status);
+    if (known != null) {
+      return known.getReasonPhrase();
     }
-    Response.Status known = Response.Status.fromStatusCode(response.status());
-    return known == null ? "Error" : known.getReasonPhrase();
+    String extra = EXTRA_REASONS.get(status);
+    if (extra != null) {
+      return extra;
+    }
+    if (status >= 300 && status < 400) {
+      return "Redirection";
+    }
+    return status >= 400 && status < 500 ? "Client Error" : "Server Error";
   }
 
   /** A short, printable text of a 4xx body when it has one; never for other statuses. */
