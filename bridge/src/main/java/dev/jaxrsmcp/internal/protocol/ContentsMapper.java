@@ -157,10 +157,15 @@ public final class ContentsMapper {
     return status >= 400 && status < 500 ? "Client Error" : "Server Error";
   }
 
-  /** A short, printable text of a 4xx body when it has one; never for other statuses. */
+  /**
+   * A short, printable text of a 4xx body when it has one (a body without a type counts when it is
+   * UTF-8, as Jersey sends a filter's {@code abortWith} text without one); never for other
+   * statuses.
+   */
   private static String refusal(RouteResponse response) {
     String type = response.mediaType().orElse("");
-    if (response.body().length == 0 || !isText(type)) {
+    boolean textual = type.isEmpty() ? looksLikeUtf8Text(response.body()) : isText(type);
+    if (response.body().length == 0 || !textual) {
       return "the route refused the read";
     }
     String text = new String(response.body(), charset(type)).strip();
