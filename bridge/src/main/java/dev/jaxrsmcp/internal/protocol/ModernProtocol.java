@@ -161,7 +161,7 @@ public final class ModernProtocol {
     ObjectNode body = Json.object();
     ArrayNode versions = body.putArray("supportedVersions");
     Era.ALL_VERSIONS.forEach(versions::add);
-    body.set("capabilities", Capabilities.of(state));
+    body.set("capabilities", Capabilities.of(state, methods.keySet()));
     if (!state.settings().instructions().isEmpty()) {
       body.put("instructions", state.settings().instructions());
     }

@@ -23,6 +23,7 @@ public final class ResourceMethods {
   }
 
   public MethodResult list(McpCall call) {
+    requireNoCursor(call);
     ObjectNode body = Json.object();
     ArrayNode resources = body.putArray("resources");
     state.catalogue().resources().forEach(e -> resources.add(Listings.resource(e)));
@@ -30,6 +31,7 @@ public final class ResourceMethods {
   }
 
   public MethodResult templatesList(McpCall call) {
+    requireNoCursor(call);
     ObjectNode body = Json.object();
     ArrayNode templates = body.putArray("resourceTemplates");
     state.catalogue().templates().forEach(e -> templates.add(Listings.template(e)));
@@ -48,6 +50,25 @@ public final class ResourceMethods {
     ObjectNode body = Json.object();
     body.set("contents", ContentsMapper.contents(response, entry, uri, call.era()));
     return MethodResult.cached(body, new CacheHint(entry.cacheTtlMs(), entry.cacheScope()));
+  }
+
+  /**
+   * Every list fits one page, so the server never issues a cursor (and never sends {@code
+   * nextCursor}); any cursor a client sends is therefore not one of ours.
+   */
+  private static void requireNoCursor(McpCall call) {
+    JsonNode cursor = call.request().params().get("cursor");
+    if (cursor == null) {
+      return;
+    }
+    if (!cursor.isTextual()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS, "Invalid params: 'cursor' must be a string");
+    }
+    throw new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS,
+        "Invalid params: cursor '" + cursor.textValue() + "' was not issued by this server",
+        Json.object().put("cursor", cursor.textValue()));
   }
 
   static String requiredUri(McpCall call) {
