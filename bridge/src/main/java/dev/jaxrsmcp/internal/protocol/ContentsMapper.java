@@ -46,7 +46,7 @@ public final class ContentsMapper {
     if (response.guardRejected() || status == 404) {
       throw era.notFound(uri);
     }
-    if (status >= 200 && status < 300) {
+    if (isSuccess(response)) {
       ArrayNode contents = Json.object().arrayNode();
       contents.add(entry(response, entry, uri));
       return contents;
@@ -54,7 +54,26 @@ public final class ContentsMapper {
     throw error(response, uri);
   }
 
-  /** The JSON-RPC error for a non-2xx, non-404 route response. */
+  /** True when the route answered 2xx, so a read yields contents; anything else is an error. */
+  public static boolean isSuccess(RouteResponse response) {
+    return !response.guardRejected() && response.status() >= 200 && response.status() < 300;
+  }
+
+  /** Throws the read's error unless the route answered 2xx (body not looked at). */
+  public static void checkSuccess(RouteResponse response, String uri, Era era) {
+    if (response.guardRejected() || response.status() == 404) {
+      throw era.notFound(uri);
+    }
+    if (!isSuccess(response)) {
+      throw error(response, uri);
+    }
+  }
+
+  /**
+   * The JSON-RPC error for a route response that is not a success. Reads answer 404 with {@link
+   * Era#notFound} instead; tools report every error but 401 as an error result carrying this
+   * error's message (the status line).
+   */
   public static JsonRpcException error(RouteResponse response, String uri) {
     int status = response.status();
     String statusLine = status + " " + reason(status);
@@ -120,7 +139,7 @@ public final class ContentsMapper {
     return false;
   }
 
-  private static Charset charset(String mediaType) {
+  static Charset charset(String mediaType) {
     try {
       String name = MediaType.valueOf(mediaType).getParameters().get("charset");
       return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
