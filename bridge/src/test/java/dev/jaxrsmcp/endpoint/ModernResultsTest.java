@@ -123,7 +123,8 @@ class ModernResultsTest {
                   "{\"resultType\":\"complete\","
                       + "\"supportedVersions\":[\"2026-07-28\",\"2025-11-25\",\"2025-06-18\","
                       + "\"2025-03-26\"],"
-                      + "\"capabilities\":{\"resources\":{}},"
+                      + "\"capabilities\":{\"resources\":{\"subscribe\":true,\"listChanged\":true},"
+                      + "\"tools\":{}},"
                       + "\"instructions\":\"Read widgets by id.\","
                       + SERVER_INFO
                       + ",\"ttlMs\":5000,\"cacheScope\":\"public\"}"));
@@ -144,15 +145,15 @@ class ModernResultsTest {
     }
 
     @Test
-    void templatesListHoldsTheTemplates() {
+    void templatesListHoldsTheTemplatesSortedByRoute() {
       assertThat(result(mcp, "resources/templates/list", Map.of()))
           .isEqualTo(
               json(
                   "{\"resultType\":\"complete\",\"resourceTemplates\":["
-                      + "{\"uriTemplate\":\"app://widgets/{id}\",\"name\":\"widget\","
-                      + "\"mimeType\":\"application/json\"},"
                       + "{\"uriTemplate\":\"app://widgets{?color}\",\"name\":\"search\","
-                      + "\"mimeType\":\"text/plain\"}],"
+                      + "\"mimeType\":\"text/plain\"},"
+                      + "{\"uriTemplate\":\"app://widgets/{id}\",\"name\":\"widget\","
+                      + "\"mimeType\":\"application/json\"}],"
                       + SERVER_INFO
                       + ",\"ttlMs\":5000,\"cacheScope\":\"public\"}"));
     }
@@ -223,7 +224,6 @@ class ModernResultsTest {
       JsonNode capabilities = result(mcp, "server/discover", Map.of()).get("capabilities");
 
       assertThat(capabilities.has("resources")).isTrue();
-      // No subscription method is served yet, so a subscribable resource does not advertise it.
       assertThat(capabilities.path("resources").has("subscribe"))
           .isEqualTo(served(mcp, "subscriptions/listen"));
       assertThat(capabilities.has("tools")).isEqualTo(served(mcp, "tools/list"));
