@@ -77,7 +77,7 @@ class LegacyHandshakeTest {
     assertThat(json.getMap("result"))
         .containsOnlyKeys("protocolVersion", "capabilities", "serverInfo", "instructions");
     assertThat(json.getMap("result.capabilities"))
-        .isEqualTo(Map.of("resources", Map.of(), "logging", Map.of()));
+        .isEqualTo(Map.of("resources", Map.of(), "tools", Map.of(), "logging", Map.of()));
     assertThat(json.getMap("result.serverInfo"))
         .isEqualTo(Map.of("name", "motd-server", "version", "2.1"));
     assertThat(json.getString("result.instructions")).isEqualTo("Read app://motd first.");
@@ -122,7 +122,7 @@ class LegacyHandshakeTest {
               .extract()
               .jsonPath();
       assertThat(json.getMap("result.capabilities"))
-          .isEqualTo(Map.of("resources", Map.of(), "logging", Map.of()));
+          .isEqualTo(Map.of("resources", Map.of(), "tools", Map.of(), "logging", Map.of()));
     }
   }
 

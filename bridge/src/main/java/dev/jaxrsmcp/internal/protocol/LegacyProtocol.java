@@ -43,6 +43,7 @@ public final class LegacyProtocol {
     table.put("resources/list", resources::list);
     table.put("resources/templates/list", resources::templatesList);
     table.put("resources/read", resources::read);
+    new ToolMethods(state).register(table);
     table.putAll(extraMethods);
     this.methods = Map.copyOf(table);
   }
