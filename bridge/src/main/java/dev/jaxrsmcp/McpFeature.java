@@ -1,9 +1,14 @@
 package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -32,6 +37,17 @@ public final class McpFeature implements Feature {
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
+  private final Duration debounce;
+  private final Duration keepAlive;
+  private final int maxListenUris;
+  private final int maxConcurrentListens;
+  private final Duration listenTimeout;
+  private final Map<String, McpWatcher> watchers;
+  private final McpChangeBus changeBus;
+  private final ChangeHub changes;
+  private final Path spoolDirectory;
+  private final Duration longRunningKeepAlive;
+  private final Duration longRunningTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -45,6 +61,17 @@ public final class McpFeature implements Feature {
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
+    this.debounce = b.debounce;
+    this.keepAlive = b.keepAlive;
+    this.maxListenUris = b.maxListenUris;
+    this.maxConcurrentListens = b.maxConcurrentListens;
+    this.listenTimeout = b.listenTimeout;
+    this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
+    this.changeBus = b.changeBus;
+    this.changes = new ChangeHub(watchers, debounce, changeBus);
+    this.spoolDirectory = b.spoolDirectory;
+    this.longRunningKeepAlive = b.longRunningKeepAlive;
+    this.longRunningTimeout = b.longRunningTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -59,7 +86,7 @@ public final class McpFeature implements Feature {
 
   @Override
   public boolean configure(FeatureContext context) {
-    McpRuntime.install(this, context);
+    McpRuntime.install(this, changes, context);
     return true;
   }
 
@@ -118,6 +145,71 @@ public final class McpFeature implements Feature {
     return maxJsonDepth;
   }
 
+  /**
+   * Where the application reports changes for subscribers: use it from background jobs, or inject
+   * {@link McpChanges} into resource classes with {@code @Context} or {@code @Inject}.
+   */
+  public McpChanges changes() {
+    return changes;
+  }
+
+  /** At most one notification per subscriber and URI per window; default 250 ms. */
+  public Duration debounce() {
+    return debounce;
+  }
+
+  /** How often an idle notification stream gets an SSE comment; default 15 seconds. */
+  public Duration keepAlive() {
+    return keepAlive;
+  }
+
+  /** The most URIs one {@code subscriptions/listen} may name; default 100. */
+  public int maxListenUris() {
+    return maxListenUris;
+  }
+
+  /** The most notification streams open at once on this instance; default 10,000. */
+  public int maxConcurrentListens() {
+    return maxConcurrentListens;
+  }
+
+  /** How long a listen stream stays open; {@link Duration#ZERO} (the default) for no limit. */
+  public Duration listenTimeout() {
+    return listenTimeout;
+  }
+
+  /** How changes travel between instances; default {@link McpChangeBus#local()}. */
+  public McpChangeBus changeBus() {
+    return changeBus;
+  }
+
+  /** The watcher registered for each subscribable template, by template text. */
+  public Map<String, McpWatcher> watchers() {
+    return watchers;
+  }
+
+  /**
+   * Where long-running reads spool their responses; default {@code jaxrs-mcp} under {@code
+   * java.io.tmpdir}.
+   */
+  public Path spoolDirectory() {
+    return spoolDirectory;
+  }
+
+  /**
+   * How long a long-running read may stay silent before the response becomes an SSE stream with a
+   * keep-alive comment, and how often the comment repeats; a client that went away is noticed at
+   * the next comment. Default 500 ms.
+   */
+  public Duration longRunningKeepAlive() {
+    return longRunningKeepAlive;
+  }
+
+  /** How long one long-running read may take before it is cancelled; default 15 minutes. */
+  public Duration longRunningTimeout() {
+    return longRunningTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -131,6 +223,16 @@ public final class McpFeature implements Feature {
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
+    private Duration debounce = Duration.ofMillis(250);
+    private Duration keepAlive = Duration.ofSeconds(15);
+    private int maxListenUris = 100;
+    private int maxConcurrentListens = 10_000;
+    private Duration listenTimeout = Duration.ZERO;
+    private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private McpChangeBus changeBus = McpChangeBus.local();
+    private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
+    private Duration longRunningKeepAlive = Duration.ofMillis(500);
+    private Duration longRunningTimeout = Duration.ofMinutes(15);
 
     private Builder() {}
 
@@ -146,6 +248,16 @@ public final class McpFeature implements Feature {
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
+      this.debounce = f.debounce;
+      this.keepAlive = f.keepAlive;
+      this.maxListenUris = f.maxListenUris;
+      this.maxConcurrentListens = f.maxConcurrentListens;
+      this.listenTimeout = f.listenTimeout;
+      this.watchers.putAll(f.watchers);
+      this.spoolDirectory = f.spoolDirectory;
+      this.changeBus = f.changeBus;
+      this.longRunningKeepAlive = f.longRunningKeepAlive;
+      this.longRunningTimeout = f.longRunningTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -246,6 +358,108 @@ public final class McpFeature implements Feature {
             "maxJsonDepth must be at least 8 (found " + maxJsonDepth + ")");
       }
       this.maxJsonDepth = maxJsonDepth;
+      return this;
+    }
+
+    /** See {@link McpFeature#debounce()}; zero turns debouncing off. */
+    public Builder debounce(Duration window) {
+      Objects.requireNonNull(window, "debounce");
+      if (window.isNegative()) {
+        throw new IllegalArgumentException("debounce must not be negative (found " + window + ")");
+      }
+      this.debounce = window;
+      return this;
+    }
+
+    /** See {@link McpFeature#keepAlive()}; positive. */
+    public Builder keepAlive(Duration interval) {
+      Objects.requireNonNull(interval, "keepAlive");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("keepAlive must be positive (found " + interval + ")");
+      }
+      this.keepAlive = interval;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxListenUris()}; at least 1. */
+    public Builder maxListenUris(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxListenUris must be at least 1 (found " + max + ")");
+      }
+      this.maxListenUris = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxConcurrentListens()}; at least 1. */
+    public Builder maxConcurrentListens(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentListens must be at least 1 (found " + max + ")");
+      }
+      this.maxConcurrentListens = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#listenTimeout()}; zero for none. */
+    public Builder listenTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "listenTimeout");
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException(
+            "listenTimeout must not be negative (found " + timeout + ")");
+      }
+      this.listenTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Registers the watcher of a subscribable template. {@code template} is the resource's URI
+     * template as listed (for example {@code app://widgets/{id}/state}); the application fails to
+     * start when no {@code @McpResource(subscribe = true)} has it.
+     */
+    public Builder watch(String template, McpWatcher watcher) {
+      requireText(template, "template");
+      Objects.requireNonNull(watcher, "watcher");
+      if (watchers.putIfAbsent(template, watcher) != null) {
+        throw new IllegalArgumentException(
+            "a watcher for template '" + template + "' is already registered");
+      }
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#changeBus()}. The feature starts the bus when the application starts
+     * and closes it when the application stops.
+     */
+    public Builder changeBus(McpChangeBus bus) {
+      this.changeBus = Objects.requireNonNull(bus, "changeBus");
+      return this;
+    }
+
+    /** See {@link McpFeature#spoolDirectory()}; created when first needed. */
+    public Builder spoolDirectory(Path directory) {
+      this.spoolDirectory = Objects.requireNonNull(directory, "spoolDirectory");
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningKeepAlive()}; positive. */
+    public Builder longRunningKeepAlive(Duration interval) {
+      Objects.requireNonNull(interval, "longRunningKeepAlive");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningKeepAlive must be positive (found " + interval + ")");
+      }
+      this.longRunningKeepAlive = interval;
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningTimeout()}; positive. */
+    public Builder longRunningTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "longRunningTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningTimeout must be positive (found " + timeout + ")");
+      }
+      this.longRunningTimeout = timeout;
       return this;
     }
 

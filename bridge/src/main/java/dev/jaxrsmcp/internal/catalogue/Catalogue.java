@@ -8,8 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The immutable set of MCP resources of one application, in declaration order: exact resources (no
- * variables) and templates, and the index that finds which entry a URI belongs to.
+ * The immutable set of MCP resources of one application: exact resources (no variables) and
+ * templates, and the index that finds which entry a URI belongs to. Entries keep the order they are
+ * given in, which is the catalogue's "declaration order" (the scanner sorts routes by path, class
+ * and method name, since reflection has no source order); listings use it, and it breaks ties
+ * between equally specific templates.
  */
 public final class Catalogue {
   private final List<CatalogueEntry> entries;
@@ -17,6 +20,7 @@ public final class Catalogue {
   private final List<CatalogueEntry> templates;
   private final TemplateIndex<CatalogueEntry> index;
 
+  /** A catalogue of these entries, in this order. */
   public Catalogue(List<CatalogueEntry> entries) {
     this.entries = List.copyOf(entries);
     this.resources = this.entries.stream().filter(e -> e.template().isExact()).toList();

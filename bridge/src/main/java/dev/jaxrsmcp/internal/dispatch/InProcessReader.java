@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.protocol.RouteReader;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
@@ -46,6 +47,20 @@ public final class InProcessReader implements RouteReader {
   @Override
   public RouteResponse read(
       CatalogueEntry entry, TemplateMatch match, Caller caller, Map<String, String> traceHeaders) {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    RouteResponse response = readInto(entry, match, caller, traceHeaders, body, null, timeout);
+    return response.withBody(body.toByteArray());
+  }
+
+  @Override
+  public RouteResponse readInto(
+      CatalogueEntry entry,
+      TemplateMatch match,
+      Caller caller,
+      Map<String, String> traceHeaders,
+      OutputStream body,
+      ReadContext context,
+      Duration timeout) {
     ApplicationHandler handler = application.get();
     URI base = caller.baseUri();
     String target = RouteTarget.of(entry, match);
@@ -67,13 +82,18 @@ public final class InProcessReader implements RouteReader {
     }
     request.setProperty(DispatchGuard.EXPECTED_METHOD, entry.method());
     request.setProperty(DispatchGuard.EXPECTED_PATH_VALUES, pathValues);
+    if (context != null) {
+      request.setProperty(McpContextSupplier.PROPERTY, context);
+    }
 
-    ByteArrayOutputStream body = new ByteArrayOutputStream();
     Future<ContainerResponse> future = handler.apply(request, body);
     ContainerResponse response;
     try {
       response = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
+      if (context != null) {
+        context.cancel();
+      }
       future.cancel(true);
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR, "Read timed out after " + timeout.toMillis() + " ms");
@@ -98,7 +118,7 @@ public final class InProcessReader implements RouteReader {
         response.getStatusInfo().getReasonPhrase(),
         Optional.ofNullable(response.getMediaType()).map(Object::toString),
         headers,
-        body.toByteArray(),
+        new byte[0],
         Boolean.TRUE.equals(request.getProperty(DispatchGuard.REJECTED)));
   }
 }

@@ -10,9 +10,18 @@ final class Capabilities {
   static ObjectNode of(ServerState state) {
     ObjectNode capabilities = Json.object();
     if (!state.catalogue().entries().isEmpty()) {
-      capabilities.putObject("resources");
+      ObjectNode resources = capabilities.putObject("resources");
+      if (state.catalogue().anySubscribable()) {
+        resources.put("subscribe", true);
+      }
+      resources.put("listChanged", true);
     }
     return capabilities;
+  }
+
+  /** True when the server offers at least one tool. */
+  static boolean offersTools(ServerState state) {
+    return false;
   }
 
   static ObjectNode serverInfo(ServerState state) {

@@ -42,6 +42,17 @@ public final class ContentsMapper {
     throw error(response, uri);
   }
 
+  /** Throws the read's error unless the route answered 2xx (body not looked at). */
+  public static void checkSuccess(RouteResponse response, String uri, Era era) {
+    int status = response.status();
+    if (response.guardRejected() || status == 404) {
+      throw era.notFound(uri);
+    }
+    if (status < 200 || status >= 300) {
+      throw error(response, uri);
+    }
+  }
+
   /** The JSON-RPC error for a non-2xx, non-404 route response. */
   public static JsonRpcException error(RouteResponse response, String uri) {
     int status = response.status();
@@ -108,7 +119,7 @@ public final class ContentsMapper {
     return false;
   }
 
-  private static Charset charset(String mediaType) {
+  static Charset charset(String mediaType) {
     try {
       String name = MediaType.valueOf(mediaType).getParameters().get("charset");
       return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);

@@ -54,16 +54,33 @@ public final class ModernProtocol {
    * @throws JsonRpcException with the HTTP status the transport must answer
    */
   public ObjectNode handle(JsonRpcRequest request, Caller caller) {
-    String version = validate(request, caller);
+    McpCall call = accept(request, caller);
     MethodHandler handler = methods.get(request.method());
     if (handler == null) {
       throw new JsonRpcException(
               ErrorCodes.METHOD_NOT_FOUND,
-              "Method not found: '" + request.method() + "' is not a method of revision " + version)
+              "Method not found: '"
+                  + request.method()
+                  + "' is not a method of revision "
+                  + call.protocolVersion())
           .withHttpStatus(404);
     }
-    MethodResult result = handler.handle(new McpCall(request, Era.MODERN, version, caller));
+    MethodResult result = handler.handle(call);
     return decorate(result);
+  }
+
+  /**
+   * Checks a request's headers and {@code _meta} in the order of contract section 5.
+   *
+   * @throws JsonRpcException with HTTP status 400 when a check fails
+   */
+  public McpCall accept(JsonRpcRequest request, Caller caller) {
+    return new McpCall(request, Era.MODERN, validate(request, caller), caller);
+  }
+
+  /** The server's identity, as carried in every result's {@code _meta}. */
+  public ObjectNode serverInfo() {
+    return Capabilities.serverInfo(state);
   }
 
   /** Adds what every modern result carries. */

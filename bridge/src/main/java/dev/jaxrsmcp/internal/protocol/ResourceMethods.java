@@ -59,7 +59,8 @@ public final class ResourceMethods {
     return uri.textValue();
   }
 
-  static Map<String, String> traceHeaders(McpCall call) {
+  /** OpenTelemetry headers from {@code _meta}, forwarded to the route. */
+  public static Map<String, String> traceHeaders(McpCall call) {
     Map<String, String> headers = new LinkedHashMap<>();
     ObjectNode meta = call.request().meta();
     for (String key : TRACE_KEYS) {

@@ -1,7 +1,10 @@
 package dev.jaxrsmcp.internal.protocol;
 
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
+import java.io.OutputStream;
+import java.time.Duration;
 import java.util.Map;
 
 /** Runs a catalogue entry's route in-process for a caller. Implemented by the dispatch layer. */
@@ -16,4 +19,18 @@ public interface RouteReader {
    */
   RouteResponse read(
       CatalogueEntry entry, TemplateMatch match, Caller caller, Map<String, String> traceHeaders);
+
+  /**
+   * Like {@link #read}, but the route's body is written to {@code body} as it is produced (the
+   * returned response's body is empty) and the route sees {@code context} as its {@code
+   * McpContext}. Running longer than {@code timeout} cancels {@code context} and fails the read.
+   */
+  RouteResponse readInto(
+      CatalogueEntry entry,
+      TemplateMatch match,
+      Caller caller,
+      Map<String, String> traceHeaders,
+      OutputStream body,
+      ReadContext context,
+      Duration timeout);
 }

@@ -27,6 +27,11 @@ public record RouteResponse(
     headers = Map.copyOf(headers);
   }
 
+  /** The same response with another body. */
+  public RouteResponse withBody(byte[] bytes) {
+    return new RouteResponse(status, reason, mediaType, headers, bytes, guardRejected);
+  }
+
   /** The first value of a header (name in any case). */
   public Optional<String> header(String name) {
     List<String> values = headers.get(name.toLowerCase(java.util.Locale.ROOT));

@@ -5,24 +5,19 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
-import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
-import dev.jaxrsmcp.internal.template.UriTemplate;
-import jakarta.ws.rs.core.MediaType;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.TreeSet;
-import org.glassfish.jersey.model.Parameter;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.glassfish.jersey.server.model.Resource;
 import org.glassfish.jersey.server.model.ResourceMethod;
 import org.glassfish.jersey.server.model.ResourceModel;
@@ -32,264 +27,239 @@ import org.glassfish.jersey.server.model.ResourceModel;
  * McpResource} method into a validated {@link CatalogueEntry}. All problems are collected and
  * reported together in one {@link McpConfigurationException}.
  *
- * <p>Sub-resource locators are not followed: annotate methods of root resources and their
- * sub-resource methods.
+ * <p>Order: Jersey builds its model by reflection, whose method order Java does not specify, and
+ * its root resources follow registration (or classpath scanning) order. So the scanner sorts the
+ * routes itself, and that order is the catalogue's "declaration order" (listings, and the last
+ * tie-break between equally specific templates): by route path (JAX-RS path from the application
+ * root, regular expressions dropped), then by the declaring class's name, the method name and the
+ * parameter types. Problems are reported in the same order.
+ *
+ * <p>Sub-resource locators are not followed: annotate methods of root resource classes. An
+ * {@code @McpResource} on a locator, on a method of the class a locator returns, or on a method
+ * Jersey does not route at all (no HTTP method annotation, not public) fails the start rather than
+ * being silently ignored.
  */
 public final class ResourceScanner {
-  private final McpFeature settings;
-  private final List<CatalogueEntry> entries = new ArrayList<>();
-  private final List<String> problems = new ArrayList<>();
-  private final Set<Method> seenGetMethods = new HashSet<>();
+  private static final Comparator<Route> ORDER =
+      Comparator.comparing((Route r) -> r.path().path())
+          .thenComparing(r -> r.method().getDeclaringClass().getName())
+          .thenComparing(r -> r.method().getName())
+          .thenComparing(r -> Arrays.toString(r.method().getParameterTypes()));
+
+  private final Problems problems = new Problems();
+  private final EntryFactory factory;
+  private final List<Route> routes = new ArrayList<>();
   private final Set<Class<?>> handlerClasses = new LinkedHashSet<>();
-  private final Map<String, CatalogueEntry> byShape = new HashMap<>();
+  private final Map<String, Class<?>> locatorTargets = new TreeMap<>();
+  private final Map<Class<?>, Method> locatorOf = new HashMap<>();
 
   private ResourceScanner(McpFeature settings) {
-    this.settings = settings;
+    this.factory = new EntryFactory(settings, problems);
   }
 
-  /** Scans a model; throws {@link McpConfigurationException} listing every problem found. */
+  /**
+   * Scans a model into a catalogue.
+   *
+   * @throws McpConfigurationException listing every problem found
+   */
   public static Catalogue scan(ResourceModel model, McpFeature settings) {
     ResourceScanner scanner = new ResourceScanner(settings);
     for (Resource root : model.getRootResources()) {
-      scanner.visit(root, List.of());
+      scanner.collect(root, List.of());
     }
-    scanner.checkUnroutedMethods();
-    if (!scanner.problems.isEmpty()) {
-      throw new McpConfigurationException(scanner.problems);
-    }
-    return new Catalogue(scanner.entries);
+    return scanner.build();
   }
 
-  private void visit(Resource resource, List<String> parentPaths) {
+  /** A resource method (or locator) with its full JAX-RS path. */
+  private record Route(ResourceMethod resourceMethod, RoutePath path) {
+    Method method() {
+      return resourceMethod.getInvocable().getHandlingMethod();
+    }
+
+    Method definition() {
+      return resourceMethod.getInvocable().getDefinitionMethod();
+    }
+
+    Class<?> handlerClass() {
+      return resourceMethod.getInvocable().getHandler().getHandlerClass();
+    }
+  }
+
+  private void collect(Resource resource, List<String> parentPaths) {
     List<String> paths = new ArrayList<>(parentPaths);
     if (resource.getPath() != null) {
       paths.add(resource.getPath());
     }
+    RoutePath path = RoutePath.of(RoutePath.join(paths));
     handlerClasses.addAll(resource.getHandlerClasses());
     for (ResourceMethod method : resource.getResourceMethods()) {
-      inspect(method, paths);
+      routes.add(new Route(method, path));
     }
     ResourceMethod locator = resource.getResourceLocator();
     if (locator != null) {
-      inspect(locator, paths);
+      routes.add(new Route(locator, path));
+      Class<?> target = locator.getInvocable().getRawResponseType();
+      if (target != Object.class && target != Class.class && !target.isPrimitive()) {
+        locatorTargets.putIfAbsent(target.getName(), target);
+        locatorOf.putIfAbsent(target, locator.getInvocable().getHandlingMethod());
+      }
     }
     for (Resource child : resource.getChildResources()) {
-      visit(child, paths);
+      collect(child, paths);
     }
   }
 
-  private void inspect(ResourceMethod resourceMethod, List<String> paths) {
-    Method method = resourceMethod.getInvocable().getHandlingMethod();
-    Method definition = resourceMethod.getInvocable().getDefinitionMethod();
-    Optional<McpResource> annotation =
-        McpAnnotations.find(definition).or(() -> McpAnnotations.find(method));
-    if (annotation.isEmpty()) {
-      return;
+  private Catalogue build() {
+    routes.sort(ORDER);
+    Map<Class<?>, Set<String>> routed = new HashMap<>();
+    Map<String, CatalogueEntry> byShape = new HashMap<>();
+    List<CatalogueEntry> entries = new ArrayList<>();
+    for (Route route : routes) {
+      routed
+          .computeIfAbsent(route.handlerClass(), k -> new HashSet<>())
+          .add(signature(route.method()));
+      List<McpAnnotations.Declaration> declarations = McpAnnotations.find(route.definition());
+      if (declarations.isEmpty()) {
+        declarations = McpAnnotations.find(route.method());
+      }
+      if (declarations.isEmpty() || !checkDeclarations(route, declarations)) {
+        continue;
+      }
+      factory
+          .create(declarations.get(0).annotation(), route.resourceMethod(), route.path())
+          .ifPresent(
+              entry -> {
+                CatalogueEntry clash =
+                    byShape.putIfAbsent(TemplateShape.of(entry.template()), entry);
+                if (clash == null) {
+                  entries.add(entry);
+                } else {
+                  reportClash(entry, clash);
+                }
+              });
     }
-    seenGetMethods.add(definition);
-    seenGetMethods.add(method);
-    String where = "\n    for method " + describe(method);
+    checkUnroutedMethods(routed);
+    checkLocatorTargets(routed);
+    problems.throwIfAny();
+    return new Catalogue(entries);
+  }
+
+  /** One declaration, on a {@code @GET} resource method; false when it may not become an entry. */
+  private boolean checkDeclarations(Route route, List<McpAnnotations.Declaration> declarations) {
+    Method method = route.method();
+    if (declarations.size() > 1) {
+      problems.method(
+          method,
+          "@McpResource must appear at most once on a method (found "
+              + declarations.stream()
+                  .map(McpAnnotations.Declaration::via)
+                  .collect(Collectors.joining(", "))
+              + ")");
+      return false;
+    }
+    ResourceMethod resourceMethod = route.resourceMethod();
     if (resourceMethod.getType() == ResourceMethod.JaxrsType.SUB_RESOURCE_LOCATOR) {
-      problems.add(
-          "@McpResource requires a @GET resource method (found a sub-resource locator)" + where);
-      return;
+      problems.method(
+          method, "@McpResource requires a @GET resource method (found a sub-resource locator)");
+      return false;
     }
     if (!"GET".equals(resourceMethod.getHttpMethod())) {
-      problems.add(
+      problems.method(
+          method,
           "@McpResource requires a @GET resource method (found @"
               + resourceMethod.getHttpMethod()
-              + ")"
-              + where);
-      return;
+              + ")");
+      return false;
     }
-    build(annotation.get(), resourceMethod, method, RoutePath.of(RoutePath.join(paths)), where);
+    return true;
   }
 
-  private void build(
-      McpResource a, ResourceMethod resourceMethod, Method method, RoutePath route, String where) {
-    Map<String, Parameter> pathParams = new LinkedHashMap<>();
-    Map<String, Parameter> queryParams = new LinkedHashMap<>();
-    for (Parameter p : resourceMethod.getInvocable().getParameters()) {
-      if (p.getSource() == Parameter.Source.PATH) {
-        pathParams.put(p.getSourceName(), p);
-      } else if (p.getSource() == Parameter.Source.QUERY) {
-        queryParams.put(p.getSourceName(), p);
-      }
-    }
-    int before = problems.size();
-    String uri = a.uri().isEmpty() ? derive(route, queryParams.keySet()) : a.uri();
-    UriTemplate template;
-    try {
-      template = UriTemplate.parse(uri);
-    } catch (TemplateSyntaxException e) {
-      problems.add("invalid URI template: " + e.getMessage() + where);
-      return;
-    }
-    for (String variable : template.pathVariables()) {
-      if (!route.variables().contains(variable)) {
-        problems.add(
-            "template variable '"
-                + variable
-                + "' is not a path parameter of the route '"
-                + route.path()
-                + "' (found '"
-                + uri
-                + "')"
-                + where);
-      }
-    }
-    for (String variable : new LinkedHashSet<>(route.variables())) {
-      if (!template.pathVariables().contains(variable)) {
-        problems.add(
-            "path parameter '"
-                + variable
-                + "' of the route '"
-                + route.path()
-                + "' is missing from the template (found '"
-                + uri
-                + "')"
-                + where);
-      }
-    }
-    for (String variable : template.queryVariables()) {
-      if (!queryParams.containsKey(variable)) {
-        problems.add(
-            "query variable '"
-                + variable
-                + "' is not a @QueryParam of the method (found '"
-                + uri
-                + "', @QueryParams "
-                + queryParams.keySet()
-                + ")"
-                + where);
-      }
-    }
-    if (a.longRunning() && a.subscribe()) {
-      problems.add(
-          "a long-running resource cannot be subscribable (found longRunning = true, subscribe ="
-              + " true)"
-              + where);
-    }
-    checkAttributes(a, where);
-    if (problems.size() > before) {
-      return;
-    }
-    Map<String, Class<?>> types = new LinkedHashMap<>();
-    Set<String> collections = new HashSet<>();
-    for (String variable : template.pathVariables()) {
-      Parameter p = pathParams.get(variable);
-      types.put(variable, p == null ? String.class : p.getRawType());
-    }
-    for (String variable : template.queryVariables()) {
-      Parameter p = queryParams.get(variable);
-      types.put(variable, p.getRawType());
-      if (Collection.class.isAssignableFrom(p.getRawType())) {
-        collections.add(variable);
-      }
-    }
-    CatalogueEntry entry =
-        new CatalogueEntry(
-            template,
-            a.name().isEmpty() ? method.getName() : a.name(),
-            a.title(),
-            a.description(),
-            a.mimeType().isEmpty() ? produced(resourceMethod) : a.mimeType(),
-            a.cacheTtlMs() == -1 ? settings.defaultCacheTtlMs() : a.cacheTtlMs(),
-            a.cacheScope().isEmpty() ? settings.defaultCacheScope() : a.cacheScope(),
-            a.subscribe(),
-            a.longRunning(),
-            a.maxBytes() == -1 ? settings.defaultMaxBytes() : a.maxBytes(),
-            Arrays.asList(a.audience()),
-            a.priority() == -1 ? OptionalDouble.empty() : OptionalDouble.of(a.priority()),
-            a.tool(),
+  private void reportClash(CatalogueEntry entry, CatalogueEntry clash) {
+    String text = entry.template().text();
+    String other = clash.template().text();
+    problems.method(
+        entry.method(),
+        (entry.template().isExact()
+                ? "two methods have the same MCP URI (found '"
+                : "two methods have the same MCP template (found '")
+            + text
+            + "', also on "
+            + clash.methodName()
+            + (other.equals(text) ? "" : " as '" + other + "'")
+            + ")");
+  }
+
+  /** {@code @McpResource} methods of resource classes that Jersey does not route. */
+  private void checkUnroutedMethods(Map<Class<?>, Set<String>> routed) {
+    List<Class<?>> classes = new ArrayList<>(handlerClasses);
+    classes.sort(Comparator.comparing(Class::getName));
+    for (Class<?> type : classes) {
+      Set<String> covered = routed.getOrDefault(type, Set.of());
+      for (Method method : annotatedMethods(type, covered)) {
+        problems.method(
             method,
-            route.path(),
-            types,
-            collections);
-    CatalogueEntry clash = byShape.putIfAbsent(shape(template), entry);
-    if (clash != null) {
-      problems.add(
-          "two routes have the same MCP "
-              + (template.isExact() ? "URI '" : "template '")
-              + uri
-              + "' (also on "
-              + clash.methodName()
-              + " as '"
-              + clash.template().text()
-              + "')"
-              + where);
-      return;
-    }
-    entries.add(entry);
-  }
-
-  private void checkAttributes(McpResource a, String where) {
-    if (!a.cacheScope().isEmpty()
-        && !"private".equals(a.cacheScope())
-        && !"public".equals(a.cacheScope())) {
-      problems.add(
-          "cacheScope must be 'private' or 'public' (found '" + a.cacheScope() + "')" + where);
-    }
-    if (a.cacheTtlMs() < -1) {
-      problems.add("cacheTtlMs must be zero or more (found " + a.cacheTtlMs() + ")" + where);
-    }
-    if (a.maxBytes() < -1 || a.maxBytes() == 0) {
-      problems.add("maxBytes must be at least 1 (found " + a.maxBytes() + ")" + where);
-    }
-    if (a.priority() != -1 && !(a.priority() >= 0.0 && a.priority() <= 1.0)) {
-      problems.add("priority must be between 0.0 and 1.0 (found " + a.priority() + ")" + where);
-    }
-    for (String audience : a.audience()) {
-      if (!"user".equals(audience) && !"assistant".equals(audience)) {
-        problems.add(
-            "audience values must be 'user' or 'assistant' (found '" + audience + "')" + where);
+            "@McpResource requires a @GET resource method (found "
+                + (Modifier.isPublic(method.getModifiers())
+                    ? "no HTTP method annotation"
+                    : "a non-public method")
+                + ")");
       }
     }
   }
 
-  /** Methods carrying {@code @McpResource} that Jersey does not route as resource methods. */
-  private void checkUnroutedMethods() {
-    for (Class<?> type : handlerClasses) {
-      for (Method method : type.getMethods()) {
-        if (!seenGetMethods.contains(method)
-            && !method.isBridge()
-            && McpAnnotations.find(method).isPresent()) {
-          problems.add(
-              "@McpResource requires a @GET resource method (found no HTTP method annotation)"
-                  + "\n    for method "
-                  + describe(method));
+  /** {@code @McpResource} methods of classes returned by sub-resource locators. */
+  private void checkLocatorTargets(Map<Class<?>, Set<String>> routed) {
+    for (Class<?> type : locatorTargets.values()) {
+      if (handlerClasses.contains(type)) {
+        continue; // also a resource class: checked as one
+      }
+      for (Method method : annotatedMethods(type, routed.getOrDefault(type, Set.of()))) {
+        problems.method(
+            method,
+            "@McpResource is not supported on a method reached through a sub-resource locator"
+                + " (found the locator "
+                + Problems.describe(locatorOf.get(type))
+                + ")");
+      }
+    }
+  }
+
+  /**
+   * Methods of a class and its supertypes that carry {@code @McpResource} and are neither routed
+   * nor overridden by a routed method, in a stable order.
+   */
+  private static List<Method> annotatedMethods(Class<?> type, Set<String> covered) {
+    Map<String, Method> found = new TreeMap<>();
+    Set<String> seen = new HashSet<>(covered);
+    List<Class<?>> types = new ArrayList<>();
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      types.add(c);
+    }
+    for (int i = 0; i < types.size(); i++) {
+      for (Class<?> implemented : types.get(i).getInterfaces()) {
+        if (!types.contains(implemented)) {
+          types.add(implemented);
         }
       }
     }
-  }
-
-  private String derive(RoutePath route, Set<String> queryNames) {
-    String path = route.path().startsWith("/") ? route.path().substring(1) : route.path();
-    String query = queryNames.isEmpty() ? "" : "{?" + String.join(",", queryNames) + "}";
-    return settings.scheme() + "://" + path + query;
-  }
-
-  private static String produced(ResourceMethod method) {
-    for (MediaType type : method.getProducedTypes()) {
-      if (!type.isWildcardType() && !type.isWildcardSubtype()) {
-        return type.toString();
+    for (Class<?> c : types) {
+      Method[] declared = c.getDeclaredMethods();
+      Arrays.sort(declared, Comparator.comparing(ResourceScanner::signature));
+      for (Method method : declared) {
+        if (method.isSynthetic() || method.isBridge()) {
+          continue;
+        }
+        String signature = signature(method);
+        if (seen.add(signature) && McpAnnotations.isPresent(method)) {
+          found.put(signature, method);
+        }
       }
     }
-    return "";
+    return new ArrayList<>(found.values());
   }
 
-  /** Two templates with this key name the same URIs: variables renamed, query order ignored. */
-  private static String shape(UriTemplate template) {
-    String text = template.text();
-    int query = text.indexOf("{?");
-    String path = query < 0 ? text : text.substring(0, query);
-    for (String variable : template.pathVariables()) {
-      path = path.replace("{" + variable + "}", "{}");
-    }
-    return path + new TreeSet<>(template.queryVariables());
-  }
-
-  private static String describe(Method method) {
-    return method.getDeclaringClass().getSimpleName() + "." + method.getName();
+  /** Name and parameter types: equal for a method and the methods it overrides. */
+  private static String signature(Method method) {
+    return method.getName() + Arrays.toString(method.getParameterTypes());
   }
 }

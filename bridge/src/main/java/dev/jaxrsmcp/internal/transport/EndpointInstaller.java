@@ -5,6 +5,7 @@ import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.dispatch.InProcessReader;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.scan.ResourceScanner;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Configuration;
@@ -27,18 +28,21 @@ import org.glassfish.jersey.server.spi.Container;
  */
 public final class EndpointInstaller implements ModelProcessor {
   private final McpFeature settings;
+  private final ChangeHub changes;
   private final AtomicReference<ApplicationHandler> application = new AtomicReference<>();
   private final AtomicReference<McpEndpoint> endpoint = new AtomicReference<>();
 
-  public EndpointInstaller(McpFeature settings) {
+  public EndpointInstaller(McpFeature settings, ChangeHub changes) {
     this.settings = settings;
+    this.changes = changes;
   }
 
   @Override
   public ResourceModel processResourceModel(ResourceModel model, Configuration configuration) {
     Catalogue catalogue = ResourceScanner.scan(model, settings);
     InProcessReader reader = new InProcessReader(this::application, settings.readTimeout());
-    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader));
+    WatcherCheck.check(catalogue, settings);
+    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), changes);
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.path());
     resource
@@ -63,6 +67,7 @@ public final class EndpointInstaller implements ModelProcessor {
       @Override
       public void onStartup(Container container) {
         application.set(container.getApplicationHandler());
+        changes.start();
       }
 
       @Override
@@ -76,6 +81,7 @@ public final class EndpointInstaller implements ModelProcessor {
         if (mcp != null) {
           mcp.shutdown();
         }
+        changes.close();
       }
     };
   }

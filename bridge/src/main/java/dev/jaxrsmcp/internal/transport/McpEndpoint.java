@@ -9,8 +9,12 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcParser;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.ListenPlan;
+import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
 import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -32,12 +36,18 @@ final class McpEndpoint {
   private final JsonRpcParser parser;
   private final ModernProtocol modern;
   private final RequestGate gate;
+  private final Subscriptions subscriptions;
+  private final ListenStreams listens;
+  private final LongRunningReads longReads;
 
-  McpEndpoint(ServerState state) {
+  McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
     this.modern = new ModernProtocol(state, Map.of());
     this.gate = new RequestGate(state.settings());
+    this.subscriptions = new Subscriptions(state);
+    this.listens = new ListenStreams(state, changes, modern::serverInfo);
+    this.longReads = new LongRunningReads(state, changes.scheduler(), modern::serverInfo);
   }
 
   Response post(ContainerRequestContext context) {
@@ -71,6 +81,13 @@ final class McpEndpoint {
       if (message.isNotification()) {
         return Response.accepted().build();
       }
+      if ("subscriptions/listen".equals(message.method())) {
+        return listen(message, caller);
+      }
+      Optional<Response> longRead = longRead(message, caller);
+      if (longRead.isPresent()) {
+        return longRead.get();
+      }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
     } catch (JsonRpcException e) {
@@ -98,7 +115,58 @@ final class McpEndpoint {
     return refused.orElseGet(() -> Response.status(405).header("Allow", "POST").build());
   }
 
-  void shutdown() {}
+  /** Modern {@code subscriptions/listen}: validated, planned, then streamed. */
+  private Response listen(JsonRpcRequest message, Caller caller) {
+    McpCall call = modern.accept(message, caller);
+    listens.reserve();
+    boolean opened = false;
+    try {
+      ListenPlan plan = subscriptions.plan(call);
+      Response response = listens.open(plan, caller);
+      opened = true;
+      return response;
+    } finally {
+      if (!opened) {
+        listens.unreserve();
+      }
+    }
+  }
+
+  /** A {@code resources/read} of a long-running resource, answered by {@link LongRunningReads}. */
+  private Optional<Response> longRead(JsonRpcRequest message, Caller caller) {
+    if (!"resources/read".equals(message.method())
+        || !(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)) {
+      return Optional.empty();
+    }
+    String uri = message.params().get("uri").textValue();
+    var found = state.catalogue().find(uri);
+    if (found.isEmpty() || !found.get().value().longRunning()) {
+      return Optional.empty();
+    }
+    McpCall call = modern.accept(message, caller);
+    return Optional.of(
+        longReads.read(
+            call,
+            found.get().value(),
+            found.get().match(),
+            uri,
+            acceptsEventStream(caller),
+            Optional.empty()));
+  }
+
+  private static boolean acceptsEventStream(Caller caller) {
+    for (String accept : caller.headers().getOrDefault("Accept", List.of())) {
+      if (accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void shutdown() {
+    listens.shutdown();
+    longReads.shutdown();
+  }
 
   /** Contract section 5, step 2: which requests take the legacy path. */
   private static boolean isLegacy(JsonRpcRequest message, Caller caller) {
