@@ -37,6 +37,7 @@ public final class McpFeature implements Feature {
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
+  private final boolean tools;
   private final Duration debounce;
   private final Duration keepAlive;
   private final int maxListenUris;
@@ -61,6 +62,7 @@ public final class McpFeature implements Feature {
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
+    this.tools = b.tools;
     this.debounce = b.debounce;
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
@@ -146,6 +148,16 @@ public final class McpFeature implements Feature {
   }
 
   /**
+   * Whether resources are also offered as MCP tools ({@code tools/list}, {@code tools/call}) for
+   * clients that call tools but do not read resources; default true. A resource can opt out with
+   * {@link McpResource#tool() tool = false}. When no tool is offered, the {@code tools} capability
+   * is not advertised and the tool methods answer "method not found".
+   */
+  public boolean tools() {
+    return tools;
+  }
+
+  /**
    * Where the application reports changes for subscribers: use it from background jobs, or inject
    * {@link McpChanges} into resource classes with {@code @Context} or {@code @Inject}.
    */
@@ -223,6 +235,7 @@ public final class McpFeature implements Feature {
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
+    private boolean tools = true;
     private Duration debounce = Duration.ofMillis(250);
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
@@ -248,6 +261,7 @@ public final class McpFeature implements Feature {
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
+      this.tools = f.tools;
       this.debounce = f.debounce;
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
@@ -358,6 +372,15 @@ public final class McpFeature implements Feature {
             "maxJsonDepth must be at least 8 (found " + maxJsonDepth + ")");
       }
       this.maxJsonDepth = maxJsonDepth;
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#tools()}. Turn tools off when every client of this server reads
+     * resources, so the model is not shown each resource twice.
+     */
+    public Builder tools(boolean tools) {
+      this.tools = tools;
       return this;
     }
 

@@ -34,7 +34,7 @@ public final class ContentsMapper {
     if (response.guardRejected() || status == 404) {
       throw era.notFound(uri);
     }
-    if (status >= 200 && status < 300) {
+    if (isSuccess(response)) {
       ArrayNode contents = Json.object().arrayNode();
       contents.add(entry(response, entry, uri));
       return contents;
@@ -42,18 +42,26 @@ public final class ContentsMapper {
     throw error(response, uri);
   }
 
+  /** True when the route answered 2xx, so a read yields contents; anything else is an error. */
+  public static boolean isSuccess(RouteResponse response) {
+    return !response.guardRejected() && response.status() >= 200 && response.status() < 300;
+  }
+
   /** Throws the read's error unless the route answered 2xx (body not looked at). */
   public static void checkSuccess(RouteResponse response, String uri, Era era) {
-    int status = response.status();
-    if (response.guardRejected() || status == 404) {
+    if (response.guardRejected() || response.status() == 404) {
       throw era.notFound(uri);
     }
-    if (status < 200 || status >= 300) {
+    if (!isSuccess(response)) {
       throw error(response, uri);
     }
   }
 
-  /** The JSON-RPC error for a non-2xx, non-404 route response. */
+  /**
+   * The JSON-RPC error for a route response that is not a success. Reads answer 404 with {@link
+   * Era#notFound} instead; tools report every error but 401 as an error result carrying this
+   * error's message (the status line).
+   */
   public static JsonRpcException error(RouteResponse response, String uri) {
     int status = response.status();
     String statusLine = status + " " + reason(response);
