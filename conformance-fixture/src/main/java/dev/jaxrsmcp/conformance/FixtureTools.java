@@ -1,10 +1,13 @@
 package dev.jaxrsmcp.conformance;
 
+import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -88,6 +91,7 @@ public class FixtureTools {
     return "No log messages were sent.";
   }
 
+  /** Three steps, reporting progress 0, 50 and 100 of 100 to an MCP client that asked for it. */
   @GET
   @Path("tool-with-progress")
   @Produces("text/plain")
@@ -96,7 +100,12 @@ public class FixtureTools {
       name = "test_tool_with_progress",
       description = "A long-running read that reports progress",
       longRunning = true)
-  public String toolWithProgress() {
-    return "Progress test completed.";
+  public StreamingOutput toolWithProgress(@Context McpContext mcp) {
+    return out -> {
+      for (int step = 0; step < 3; step++) {
+        mcp.progress(step * 50, 100, "step " + (step + 1) + " of 3");
+        out.write(("step " + (step + 1) + " of 3 done\n").getBytes(StandardCharsets.UTF_8));
+      }
+    };
   }
 }
