@@ -63,6 +63,16 @@ class ToolListingTest {
     }
   }
 
+  @Path("/exports")
+  public static class Exports {
+    @GET
+    @Produces("text/plain")
+    @McpResource(longRunning = true)
+    public String export() {
+      return "a long export";
+    }
+  }
+
   @Path("/hidden-only")
   public static class HiddenOnly {
     @GET
@@ -177,6 +187,16 @@ class ToolListingTest {
       JsonPath call =
           new ToolCalls(server.mcpUrl()).call("hidden", Map.of()).then().extract().jsonPath();
       assertThat(call.getString("error.message")).isEqualTo("Unknown tool: hidden");
+    }
+  }
+
+  @Test
+  void longRunningResourceIsNotOfferedAsATool() {
+    try (TestServer server = start(Exports.class, McpFeature.builder().build())) {
+      JsonPath discover =
+          new Mcp(server.mcpUrl()).call("server/discover", Map.of()).then().extract().jsonPath();
+      assertThat(discover.getMap("result.capabilities")).containsOnlyKeys("resources");
+      new ToolCalls(server.mcpUrl()).list().then().statusCode(404);
     }
   }
 }

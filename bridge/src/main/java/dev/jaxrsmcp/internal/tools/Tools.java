@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * The tools a server offers: one per catalogue entry unless tools are off feature-wide or for that
- * resource, sorted by name, so {@code tools/list} has the same order on every request and on every
- * instance of the application. Built once at startup; immutable.
+ * resource (and none for long-running resources, see {@link #offersTool}), sorted by name, so
+ * {@code tools/list} has the same order on every request and on every instance of the application.
+ * Built once at startup; immutable.
  */
 public final class Tools {
   private final List<Tool> all;
@@ -30,7 +31,16 @@ public final class Tools {
 
   /** True when at least one tool is offered; what the {@code tools} capability advertises. */
   public static boolean anyOffered(Catalogue catalogue, McpFeature settings) {
-    return settings.tools() && catalogue.entries().stream().anyMatch(CatalogueEntry::tool);
+    return settings.tools() && catalogue.entries().stream().anyMatch(Tools::offersTool);
+  }
+
+  /**
+   * Whether an entry is offered as a tool. Long-running resources are not, yet: their reads are
+   * spooled, report progress and are cancelled on disconnect by the streaming read path, which
+   * {@code tools/call} does not use.
+   */
+  static boolean offersTool(CatalogueEntry entry) {
+    return entry.tool() && !entry.longRunning();
   }
 
   /**
@@ -45,7 +55,7 @@ public final class Tools {
     Map<String, Tool> byName = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     for (CatalogueEntry entry : catalogue.entries()) {
-      if (!entry.tool()) {
+      if (!offersTool(entry)) {
         continue;
       }
       Tool tool = new Tool(ToolName.of(entry.name()), entry, ToolParameters.of(entry));
@@ -81,11 +91,11 @@ public final class Tools {
         + tool.name()
         + "' (found resource name "
         + quoted(tool.entry().name())
-        + ", also the tool of "
+        + "; the other is the tool of "
         + clash.entry().methodName()
-        + " with resource name "
+        + ", resource name "
         + quoted(clash.entry().name())
-        + "); give one resource another name, or set tool = false on one of them"
+        + "); give one resource another name or set tool = false"
         + "\n    for method "
         + tool.entry().methodName();
   }
