@@ -49,6 +49,7 @@ public final class McpFeature implements Feature {
   private final Path spoolDirectory;
   private final Duration longRunningKeepAlive;
   private final Duration longRunningTimeout;
+  private final Duration sessionIdleTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -74,6 +75,7 @@ public final class McpFeature implements Feature {
     this.spoolDirectory = b.spoolDirectory;
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
+    this.sessionIdleTimeout = b.sessionIdleTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -222,6 +224,16 @@ public final class McpFeature implements Feature {
     return longRunningTimeout;
   }
 
+  /**
+   * How long a legacy-era session (protocol 2025-11-25 and earlier) may stay unused before it ends;
+   * default 30 minutes. A session is in use while a request on it runs or while its client holds
+   * the session's notification stream (GET) open. A client whose session ended gets HTTP 404 and
+   * starts a new one with {@code initialize}. Modern (2026-07-28) requests have no sessions.
+   */
+  public Duration sessionIdleTimeout() {
+    return sessionIdleTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -246,6 +258,7 @@ public final class McpFeature implements Feature {
     private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
     private Duration longRunningKeepAlive = Duration.ofMillis(500);
     private Duration longRunningTimeout = Duration.ofMinutes(15);
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
 
     private Builder() {}
 
@@ -272,6 +285,7 @@ public final class McpFeature implements Feature {
       this.changeBus = f.changeBus;
       this.longRunningKeepAlive = f.longRunningKeepAlive;
       this.longRunningTimeout = f.longRunningTimeout;
+      this.sessionIdleTimeout = f.sessionIdleTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -483,6 +497,17 @@ public final class McpFeature implements Feature {
             "longRunningTimeout must be positive (found " + timeout + ")");
       }
       this.longRunningTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
+    public Builder sessionIdleTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionIdleTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionIdleTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionIdleTimeout = timeout;
       return this;
     }
 

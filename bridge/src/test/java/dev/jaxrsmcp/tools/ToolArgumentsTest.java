@@ -297,5 +297,6 @@ class ToolArgumentsTest {
   void unknownToolIsRefused() {
     JsonPath json = invalid(tools.call("nope", Map.of()));
     assertThat(json.getString("error.message")).isEqualTo("Unknown tool: nope");
+    assertThat(json.getMap("error.data")).isEqualTo(Map.of("tool", "nope"));
   }
 }

@@ -96,6 +96,6 @@ public final class ToolMethods {
   private static JsonRpcException unknown(McpCall call) {
     String name = call.request().params().get("name").textValue();
     return new JsonRpcException(
-        ErrorCodes.INVALID_PARAMS, "Unknown tool: " + name, Json.object().put("name", name));
+        ErrorCodes.INVALID_PARAMS, "Unknown tool: " + name, Json.object().put("tool", name));
   }
 }
