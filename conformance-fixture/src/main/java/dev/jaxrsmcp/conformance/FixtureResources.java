@@ -11,9 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The resources the suite's resource scenarios read: {@code test://static-text} (listed first: the
- * caching scenario reads the first listed resource), {@code test://static-binary}, {@code
- * test://watched-resource} and the template {@code test://template/{id}/data}.
+ * The resources the suite's resource scenarios read: {@code test://static-text}, {@code
+ * test://static-binary}, {@code test://watched-resource} (subscribable; the suite subscribes and
+ * unsubscribes, nothing changes it) and the template {@code test://template/{id}/data}. Every exact
+ * resource here reads successfully, since the caching scenario reads whichever is listed first.
  */
 @Path("/")
 public class FixtureResources {
