@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * The resources the suite's resource scenarios read: {@code test://static-text}, {@code
  * test://static-binary}, {@code test://watched-resource} (subscribable; the suite subscribes and
- * unsubscribes, nothing changes it) and the template {@code test://template/{id}/data}. Every exact
- * resource here reads successfully, since the caching scenario reads whichever is listed first.
+ * unsubscribes, nothing changes it) and the template {@code test://template/{id}/data}. The caching
+ * scenario reads whichever resource is listed first; the bridge lists by route path, so that is
+ * {@code /static-binary}, never the always-failing {@code /tools/error-handling}.
  */
 @Path("/")
 public class FixtureResources {
