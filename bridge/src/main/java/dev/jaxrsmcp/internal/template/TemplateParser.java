@@ -130,7 +130,10 @@ final class TemplateParser {
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
       boolean ok =
-          isAsciiLetter(c) || (c >= '0' && c <= '9') || c == '_' || (i > 0 && (c == '-' || c == '.'));
+          isAsciiLetter(c)
+              || (c >= '0' && c <= '9')
+              || c == '_'
+              || (i > 0 && (c == '-' || c == '.'));
       if (!ok) {
         throw new TemplateSyntaxException(
             "variable name '"

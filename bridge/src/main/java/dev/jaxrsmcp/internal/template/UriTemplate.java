@@ -80,14 +80,21 @@ public final class UriTemplate {
     return pathVariables.isEmpty() && queryVariables.isEmpty();
   }
 
+  /**
+   * The literal and path variable parts, in template order (the query expression is not a part).
+   */
+  List<Part> parts() {
+    return parts;
+  }
+
   /** How many path variable occurrences the template has (a precedence key). */
   int pathVariableCount() {
     return pathVariableCount;
   }
 
   /**
-   * Matches a URI against this template. Empty when it does not match: literal text differs, a
-   * path variable would be empty or cross '/', '?' or '#', a repeated variable differs, a query
+   * Matches a URI against this template. Empty when it does not match: literal text differs, a path
+   * variable would be empty or cross '/', '?' or '#', a repeated variable differs, a query
    * parameter is not named by the template, a percent escape is malformed, or the URI is longer
    * than {@link #MAX_URI_LENGTH}.
    */

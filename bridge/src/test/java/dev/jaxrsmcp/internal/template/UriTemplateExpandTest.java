@@ -1,0 +1,89 @@
+package dev.jaxrsmcp.internal.template;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class UriTemplateExpandTest {
+
+  @Test
+  void expandsPathVariable() {
+    assertThat(expand("app://widgets/{id}/state", Map.of("id", "42")))
+        .isEqualTo("app://widgets/42/state");
+  }
+
+  @Test
+  void exactTemplateExpandsToItself() {
+    assertThat(expand("app://status", Map.of())).isEqualTo("app://status");
+  }
+
+  @Test
+  void expandsRepeatedName() {
+    assertThat(expand("app://diff/{a}/{a}", Map.of("a", "x"))).isEqualTo("app://diff/x/x");
+  }
+
+  @Test
+  void expandsQueryVariablesInTemplateOrder() {
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("limit", "5");
+    values.put("id", "1");
+    values.put("fields", "a");
+
+    assertThat(expand("app://widgets/{id}{?fields,limit}", values))
+        .isEqualTo("app://widgets/1?fields=a&limit=5");
+  }
+
+  @Test
+  void leavesOutAbsentQueryVariables() {
+    assertThat(expand("app://widgets/{id}{?fields,limit}", Map.of("id", "1", "limit", "5")))
+        .isEqualTo("app://widgets/1?limit=5");
+  }
+
+  @Test
+  void expandsEmptyQueryValue() {
+    assertThat(expand("app://widgets{?verbose}", Map.of("verbose", "")))
+        .isEqualTo("app://widgets?verbose=");
+  }
+
+  @Test
+  void percentEncodesQueryValues() {
+    assertThat(expand("app://search{?q}", Map.of("q", "a&b=c d+é")))
+        .isEqualTo("app://search?q=a%26b%3Dc%20d%2B%C3%A9");
+  }
+
+  @Test
+  void ignoresValuesForNamesNotInTheTemplate() {
+    assertThat(expand("app://widgets/{id}", Map.of("id", "1", "other", "x")))
+        .isEqualTo("app://widgets/1");
+  }
+
+  @Test
+  void missingPathVariableFails() {
+    assertThatThrownBy(() -> expand("app://widgets/{id}/state", Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "path variable 'id' needs a non-empty value to expand 'app://widgets/{id}/state'");
+  }
+
+  @Test
+  void emptyPathVariableFails() {
+    assertThatThrownBy(() -> expand("app://widgets/{id}/state", Map.of("id", "")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "path variable 'id' needs a non-empty value to expand 'app://widgets/{id}/state'");
+  }
+
+  @Test
+  void expansionOf4096CharactersSucceeds() {
+    String id = "7".repeat(4096 - "app://w/".length());
+
+    assertThat(expand("app://w/{id}", Map.of("id", id))).hasSize(4096);
+  }
+
+  private static String expand(String template, Map<String, String> values) {
+    return UriTemplate.parse(template).expand(values);
+  }
+}
