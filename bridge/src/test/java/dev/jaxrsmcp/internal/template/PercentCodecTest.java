@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -71,5 +72,62 @@ class PercentCodecTest {
       })
   void decodeRejectsMalformedEscapesAndInvalidUtf8(String text) {
     assertThat(PercentCodec.decode(text)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"\uD83D", "a\uDE80", "\uD83D%41", "%41\uD83D", "\uDE80\uD83D"})
+  void decodeRejectsLoneSurrogates(String text) {
+    assertThat(PercentCodec.decode(text)).isEmpty();
+  }
+
+  @Test
+  void decodeOneReadsACharacterAsWritten() {
+    long decoded = PercentCodec.decodeOne("aé", 1, 2);
+
+    assertThat(PercentCodec.codePoint(decoded)).isEqualTo('é');
+    assertThat(PercentCodec.end(decoded)).isEqualTo(2);
+  }
+
+  @Test
+  void decodeOneReadsASurrogatePairAsOneCodePoint() {
+    long decoded = PercentCodec.decodeOne("\uD83D\uDE80", 0, 2);
+
+    assertThat(PercentCodec.codePoint(decoded)).isEqualTo(0x1F680);
+    assertThat(PercentCodec.end(decoded)).isEqualTo(2);
+  }
+
+  @Test
+  void decodeOneReadsAWholeUtf8SequenceOfEscapes() {
+    long decoded = PercentCodec.decodeOne("x%F0%9F%9A%80y", 1, 14);
+
+    assertThat(PercentCodec.codePoint(decoded)).isEqualTo(0x1F680);
+    assertThat(PercentCodec.end(decoded)).isEqualTo(13);
+  }
+
+  @Test
+  void decodeOneDoesNotLookPastTheLimit() {
+    assertThat(PercentCodec.decodeOne("%C3%A9", 0, 5)).isEqualTo(-1);
+    assertThat(PercentCodec.decodeOne("%41", 0, 2)).isEqualTo(-1);
+  }
+
+  @Test
+  void endOfDecodedFindsWhereTheTextDecodesToTheValue() {
+    assertThat(PercentCodec.endOfDecoded("caf%C3%A9.x", 0, 11, "café")).isEqualTo(9);
+    assertThat(PercentCodec.endOfDecoded("%63af\u00e9.x", 0, 10, "café")).isEqualTo(6);
+  }
+
+  @Test
+  void endOfDecodedIsMinusOneWhenTheTextDiffers() {
+    assertThat(PercentCodec.endOfDecoded("cafe", 0, 4, "café")).isEqualTo(-1);
+    assertThat(PercentCodec.endOfDecoded("caf", 0, 3, "café")).isEqualTo(-1);
+    assertThat(PercentCodec.endOfDecoded("caf%C3", 0, 6, "café")).isEqualTo(-1);
+  }
+
+  @Test
+  void validPrefixesEndAfterEachDecodableCodePoint() {
+    PercentCodec.Prefixes prefixes =
+        PercentCodec.validPrefixes("a%C3%A9b%zzc", 0, 12, new PercentCodec.Prefixes());
+
+    assertThat(IntStream.range(0, prefixes.size()).map(prefixes::end)).containsExactly(1, 7, 8);
   }
 }

@@ -281,6 +281,17 @@ class UriTemplateMatchTest {
   }
 
   @Test
+  void loneSurrogateInPathValueMeansNoMatch() {
+    assertThat(match("app://w/{name}", "app://w/a\uD83D")).isEmpty();
+    assertThat(match("app://w/{name}", "app://w/\uDE80a")).isEmpty();
+  }
+
+  @Test
+  void loneSurrogateNextToEscapeMeansNoMatch() {
+    assertThat(match("app://w/{name}", "app://w/\uD83D%41")).isEmpty();
+  }
+
+  @Test
   void uriOf4096CharactersMatches() {
     String id = "7".repeat(4096 - "app://w/".length());
 
