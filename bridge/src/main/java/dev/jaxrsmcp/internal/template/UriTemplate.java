@@ -2,7 +2,6 @@ package dev.jaxrsmcp.internal.template;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,6 +29,7 @@ public final class UriTemplate {
   private final List<String> queryVariables;
   private final String literalChars;
   private final int pathVariableCount;
+  private final PathPattern pathPattern;
 
   UriTemplate(String text, List<Part> parts, List<String> queryVariables) {
     this.text = text;
@@ -49,6 +49,7 @@ public final class UriTemplate {
     this.pathVariables = List.copyOf(names);
     this.literalChars = literals.toString();
     this.pathVariableCount = count;
+    this.pathPattern = new PathPattern(parts, pathVariables);
   }
 
   /**
@@ -96,23 +97,22 @@ public final class UriTemplate {
    * Matches a URI against this template. Empty when it does not match: literal text differs, a path
    * variable would be empty or cross '/', '?' or '#', a repeated variable differs, a query
    * parameter is not named by the template, a percent escape is malformed, or the URI is longer
-   * than {@link #MAX_URI_LENGTH}.
+   * than {@link #MAX_URI_LENGTH}. When a URI can be split into variables in more than one way,
+   * earlier variables take the longest values.
    */
   public Optional<TemplateMatch> match(String uri) {
     if (uri.length() > MAX_URI_LENGTH) {
       return Optional.empty();
     }
-    Map<String, String> values = new HashMap<>();
-    int end = matchParts(uri, 0, 0, values, new DeadEnds());
-    if (end < 0) {
+    Optional<PathPattern.PathMatch> path = pathPattern.match(uri);
+    if (path.isEmpty()) {
       return Optional.empty();
     }
+    int end = path.get().end();
+    Map<String, String> values = new HashMap<>(path.get().values());
     Map<String, List<String>> queryValues = new LinkedHashMap<>();
     if (end < uri.length()) {
-      if (queryVariables.isEmpty() || uri.charAt(end) != '?') {
-        return Optional.empty();
-      }
-      if (!parseQuery(uri.substring(end + 1), values, queryValues)) {
+      if (queryVariables.isEmpty() || !parseQuery(uri.substring(end + 1), values, queryValues)) {
         return Optional.empty();
       }
     }
@@ -141,63 +141,6 @@ public final class UriTemplate {
       values.putIfAbsent(name.get(), value.get());
     }
     return true;
-  }
-
-  /**
-   * Matches parts from {@code partIndex} at {@code pos}; returns the end position of the path
-   * portion or -1. Variables are greedy with backtracking; {@code failed} memoizes dead ends.
-   */
-  private int matchParts(
-      String uri, int partIndex, int pos, Map<String, String> values, DeadEnds failed) {
-    if (partIndex == parts.size()) {
-      return pos;
-    }
-    if (failed.contains(partIndex, pos)) {
-      return -1;
-    }
-    Part part = parts.get(partIndex);
-    if (part instanceof Part.Literal literal) {
-      if (uri.startsWith(literal.text(), pos)) {
-        int end = matchParts(uri, partIndex + 1, pos + literal.text().length(), values, failed);
-        if (end >= 0) {
-          return end;
-        }
-      }
-      failed.add(partIndex, pos);
-      return -1;
-    }
-    String name = ((Part.Variable) part).name();
-    int limit = pos;
-    while (limit < uri.length() && !isDelimiter(uri.charAt(limit))) {
-      limit++;
-    }
-    for (int stop = limit; stop > pos; stop--) {
-      Optional<String> decoded = PercentCodec.decode(uri.substring(pos, stop));
-      if (decoded.isEmpty()) {
-        continue;
-      }
-      String previous = values.get(name);
-      if (previous != null && !previous.equals(decoded.get())) {
-        continue;
-      }
-      values.put(name, decoded.get());
-      int end = matchParts(uri, partIndex + 1, stop, values, failed);
-      if (end >= 0) {
-        return end;
-      }
-      if (previous == null) {
-        values.remove(name);
-      }
-    }
-    // Memoizing here is sound only without repeated names, whose outcome depends on bindings.
-    if (pathVariables.size() == pathVariableCount) {
-      failed.add(partIndex, pos);
-    }
-    return -1;
-  }
-
-  private static boolean isDelimiter(char c) {
-    return c == '/' || c == '?' || c == '#';
   }
 
   /**
@@ -247,18 +190,5 @@ public final class UriTemplate {
   @Override
   public String toString() {
     return text;
-  }
-
-  /** The (part index, position) pairs already known not to match; per match call. */
-  private static final class DeadEnds {
-    private final Set<Long> entries = new HashSet<>();
-
-    boolean contains(int partIndex, int pos) {
-      return entries.contains(((long) partIndex << 32) | pos);
-    }
-
-    void add(int partIndex, int pos) {
-      entries.add(((long) partIndex << 32) | pos);
-    }
   }
 }

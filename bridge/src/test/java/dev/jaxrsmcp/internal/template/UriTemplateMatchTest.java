@@ -131,6 +131,75 @@ class UriTemplateMatchTest {
   }
 
   @Test
+  void repeatedNameTriesEveryWayToSplitTheEarlierSegments() {
+    assertThat(match("app://r/{a}.{b}/{a}", "app://r/p.q.r/p"))
+        .contains(values(Map.of("a", "p", "b", "q.r")));
+  }
+
+  @Test
+  void repeatedNameInOneSegmentBindsTheSameValue() {
+    assertThat(match("app://r/{a}-{a}", "app://r/x-y-x-y")).contains(values(Map.of("a", "x-y")));
+    assertThat(match("app://r/{a}-{a}", "app://r/x-y")).isEmpty();
+  }
+
+  @Test
+  void repeatedNameAloneInALaterSegmentFixesItsValueEarlier() {
+    assertThat(match("app://r/{a}.{b}/{a}", "app://r/p.q.r/p.q"))
+        .contains(values(Map.of("a", "p.q", "b", "r")));
+  }
+
+  @Test
+  void repeatedNameInTwoSegmentsWithSeveralVariables() {
+    assertThat(match("app://r/{a}.{b}/{c}.{a}", "app://r/q.r.x/s.q.r"))
+        .contains(values(Map.of("a", "q.r", "b", "x", "c", "s")));
+    assertThat(match("app://r/{a}.{b}/{c}.{a}", "app://r/p.q/s.r")).isEmpty();
+  }
+
+  @Test
+  void searchForRepeatedNamesGivesUpOnAnUnreasonablyAmbiguousUri() {
+    String template = "app://r/{a}.{b}.{a}!";
+    String matching = "x." + "x.".repeat(2000) + "y.x!";
+
+    assertThat(match(template, "app://r/x.x.x.y.x!"))
+        .contains(values(Map.of("a", "x", "b", "x.x.y")));
+    assertThat(match(template, "app://r/" + matching)).isEmpty();
+  }
+
+  @Test
+  void earlierVariableTakesTheLongestValueInASegment() {
+    assertThat(match("app://files/{name}.{ext}", "app://files/a.b.c"))
+        .contains(values(Map.of("name", "a.b", "ext", "c")));
+  }
+
+  @Test
+  void earlierVariableGivesUpLengthForTheRestOfTheSegmentToMatch() {
+    assertThat(match("app://files/{name}.{ext}.gz", "app://files/a.b.c.gz.d.gz"))
+        .contains(values(Map.of("name", "a.b.c.gz", "ext", "d")));
+    assertThat(match("app://files/{name}.{ext}.gz", "app://files/a.%zz.gz")).isEmpty();
+  }
+
+  @Test
+  void segmentWithSeveralVariablesRejectsAMalformedValue() {
+    assertThat(match("app://files/{name}.{ext}", "app://files/a.%zz")).isEmpty();
+    assertThat(match("app://files/{name}.{ext}", "app://files/%zz.b")).isEmpty();
+  }
+
+  @Test
+  void percentEscapeInLiteralTextIsMatchedAsWritten() {
+    assertThat(match("app://files/My%20Docs/{name}", "app://files/My%20Docs/x"))
+        .contains(values(Map.of("name", "x")));
+    assertThat(match("app://files/My%20Docs/{name}", "app://files/My Docs/x")).isEmpty();
+  }
+
+  @Test
+  void delimitersInLiteralTextMustBeTheUrisDelimiters() {
+    assertThat(match("app://faq/{a}#{b}", "app://faq/x#y"))
+        .contains(values(Map.of("a", "x", "b", "y")));
+    assertThat(match("app://faq/{a}#{b}", "app://faq/x/y")).isEmpty();
+    assertThat(match("app://faq/{a}#{b}", "app://faq/x#y#z")).isEmpty();
+  }
+
+  @Test
   void laterVariableTakesTheRestWhenEarlierVariableIsRepeated() {
     assertThat(match("app://r/{a}.{b}/{a}", "app://r/p.q.r/p.q"))
         .contains(values(Map.of("a", "p.q", "b", "r")));
