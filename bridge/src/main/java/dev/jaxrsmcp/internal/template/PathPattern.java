@@ -51,7 +51,11 @@ final class PathPattern {
   private final int[][] liveNames;
 
   /** One segment: literal fragments around its variables' part indices (one more fragment). */
-  private record Segment(List<String> fragments, int[] variables) {}
+  private record Segment(List<String> fragments, int[] variables) {
+    String literalText() {
+      return String.join("", fragments);
+    }
+  }
 
   PathPattern(List<Part> parts, List<String> names) {
     this.parts = List.copyOf(parts);
@@ -125,6 +129,14 @@ final class PathPattern {
   private static Segment segment(List<String> fragments, List<Integer> variables) {
     return new Segment(
         List.copyOf(fragments), variables.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /**
+   * The literal text of the segment that variable part {@code index} is in: the characters that
+   * could be taken for the end of its value when matching.
+   */
+  String segmentLiteralText(int index) {
+    return segments.get(segmentOfPart[index]).literalText();
   }
 
   /** The decoded path variables, and where the path portion of the URI ends. */

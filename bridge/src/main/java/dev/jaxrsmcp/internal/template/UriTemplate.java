@@ -27,7 +27,6 @@ public final class UriTemplate {
   private final List<Part> parts;
   private final List<String> pathVariables;
   private final List<String> queryVariables;
-  private final String literalChars;
   private final int pathVariableCount;
   private final PathPattern pathPattern;
 
@@ -36,18 +35,14 @@ public final class UriTemplate {
     this.parts = List.copyOf(parts);
     this.queryVariables = queryVariables;
     Set<String> names = new LinkedHashSet<>();
-    StringBuilder literals = new StringBuilder();
     int count = 0;
     for (Part part : parts) {
       if (part instanceof Part.Variable v) {
         names.add(v.name());
         count++;
-      } else if (part instanceof Part.Literal l) {
-        literals.append(l.text());
       }
     }
     this.pathVariables = List.copyOf(names);
-    this.literalChars = literals.toString();
     this.pathVariableCount = count;
     this.pathPattern = new PathPattern(parts, pathVariables);
   }
@@ -144,25 +139,31 @@ public final class UriTemplate {
   }
 
   /**
-   * Expands the template with the given values. Path variables are required; query variables are
-   * written in template order when present. Values are percent-encoded (UTF-8) so that {@link
-   * #match} of the result returns exactly these values.
+   * Expands the template with the given values, so that {@link #match} of the result gives back
+   * exactly these values. Path variables are required; query variables are written in template
+   * order when present. Values are percent-encoded as UTF-8: everything but the unreserved
+   * characters (letters, digits, '-', '.', '_', '~'), and also those that occur in the literal text
+   * of the variable's own path segment, which could otherwise be taken for the end of the value
+   * ({@code app://files/{name}.{ext}} with name {@code my.report} gives {@code
+   * app://files/my%2Ereport.pdf}). A percent-escape written in the template's literal text is
+   * matched as written, so a value that encodes to the same escape next to it may come back split
+   * differently.
    *
    * @throws IllegalArgumentException when a path variable has no value or an empty one
    */
   public String expand(Map<String, String> values) {
     StringBuilder out = new StringBuilder(text.length() + 16);
-    for (Part part : parts) {
-      if (part instanceof Part.Literal literal) {
+    for (int i = 0; i < parts.size(); i++) {
+      if (parts.get(i) instanceof Part.Literal literal) {
         out.append(literal.text());
       } else {
-        String name = ((Part.Variable) part).name();
+        String name = ((Part.Variable) parts.get(i)).name();
         String value = values.get(name);
         if (value == null || value.isEmpty()) {
           throw new IllegalArgumentException(
               "path variable '" + name + "' needs a non-empty value to expand '" + text + "'");
         }
-        out.append(PercentCodec.encode(value, literalChars));
+        out.append(PercentCodec.encode(value, pathPattern.segmentLiteralText(i)));
       }
     }
     char separator = '?';
