@@ -149,7 +149,8 @@ public final class UriTemplate {
    * matched as written, so a value that encodes to the same escape next to it may come back split
    * differently.
    *
-   * @throws IllegalArgumentException when a path variable has no value or an empty one
+   * @throws IllegalArgumentException when a path variable has no value or an empty one, a value has
+   *     a lone surrogate (no UTF-8 form), or the URI would be longer than {@link #MAX_URI_LENGTH}
    */
   public String expand(Map<String, String> values) {
     StringBuilder out = new StringBuilder(text.length() + 16);
@@ -163,7 +164,7 @@ public final class UriTemplate {
           throw new IllegalArgumentException(
               "path variable '" + name + "' needs a non-empty value to expand '" + text + "'");
         }
-        out.append(PercentCodec.encode(value, pathPattern.segmentLiteralText(i)));
+        out.append(PercentCodec.encode(wellFormed(name, value), pathPattern.segmentLiteralText(i)));
       }
     }
     char separator = '?';
@@ -171,11 +172,29 @@ public final class UriTemplate {
       String value = values.get(name);
       if (value != null) {
         out.append(separator).append(PercentCodec.encode(name, "")).append('=');
-        out.append(PercentCodec.encode(value, ""));
+        out.append(PercentCodec.encode(wellFormed(name, value), ""));
         separator = '&';
       }
     }
+    if (out.length() > MAX_URI_LENGTH) {
+      throw new IllegalArgumentException(
+          "expanding '"
+              + text
+              + "' gives a URI of "
+              + out.length()
+              + " characters; a URI longer than "
+              + MAX_URI_LENGTH
+              + " characters matches nothing");
+    }
     return out.toString();
+  }
+
+  private String wellFormed(String name, String value) {
+    if (!PercentCodec.isWellFormed(value)) {
+      throw new IllegalArgumentException(
+          "variable '" + name + "' needs a value without lone surrogates to expand '" + text + "'");
+    }
+    return value;
   }
 
   @Override

@@ -104,6 +104,40 @@ class UriTemplateExpandTest {
             "path variable 'id' needs a non-empty value to expand 'app://widgets/{id}/state'");
   }
 
+  @Test
+  void loneSurrogateInPathValueFails() {
+    assertThatThrownBy(() -> expand("app://w/{name}", Map.of("name", "a\uD83D")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "variable 'name' needs a value without lone surrogates to expand 'app://w/{name}'");
+  }
+
+  @Test
+  void loneSurrogateInQueryValueFails() {
+    assertThatThrownBy(() -> expand("app://search{?q}", Map.of("q", "\uDE80")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "variable 'q' needs a value without lone surrogates to expand 'app://search{?q}'");
+  }
+
+  @Test
+  void expansionOf4096CharactersSucceeds() {
+    String id = "7".repeat(4096 - "app://w/".length());
+
+    assertThat(expand("app://w/{id}", Map.of("id", id))).hasSize(4096);
+  }
+
+  @Test
+  void expansionLongerThan4096CharactersFails() {
+    String id = "7".repeat(4097 - "app://w/".length());
+
+    assertThatThrownBy(() -> expand("app://w/{id}", Map.of("id", id)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "expanding 'app://w/{id}' gives a URI of 4097 characters; a URI longer than 4096"
+                + " characters matches nothing");
+  }
+
   private static String expand(String template, Map<String, String> values) {
     return UriTemplate.parse(template).expand(values);
   }
