@@ -2,6 +2,8 @@ package dev.jaxrsmcp.internal.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -380,6 +382,24 @@ class UriTemplateMatchTest {
 
     assertThat(match("app://w{?q}", "app://w?q=" + q)).isPresent();
     assertThat(match("app://w{?q}", "app://w?q=" + q + "7")).isEmpty();
+  }
+
+  @Test
+  void queryValuesListsAreImmutable() {
+    TemplateMatch m = match("app://widgets{?tag}", "app://widgets?tag=a").orElseThrow();
+
+    assertThat(m.queryValues().get("tag")).isUnmodifiable();
+  }
+
+  @Test
+  void matchIsACopyOfTheGivenMaps() {
+    List<String> tags = new ArrayList<>(List.of("a"));
+    Map<String, List<String>> queryValues = new HashMap<>(Map.of("tag", tags));
+    TemplateMatch m = new TemplateMatch(Map.of("tag", "a"), queryValues);
+    tags.add("b");
+    queryValues.clear();
+
+    assertThat(m.queryValues()).isEqualTo(Map.of("tag", List.of("a")));
   }
 
   private static Optional<TemplateMatch> match(String template, String uri) {
