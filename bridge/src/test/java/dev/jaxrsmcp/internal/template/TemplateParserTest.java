@@ -143,6 +143,32 @@ class TemplateParserTest {
   }
 
   @Test
+  void explodeModifierFails() {
+    assertSyntaxError(
+        "app://x/{path*}", "modifier '*' of variable 'path' is not supported; use {path}");
+  }
+
+  @Test
+  void prefixModifierFails() {
+    assertSyntaxError(
+        "app://x/{id:3}", "modifier ':3' of variable 'id' is not supported; use {id}");
+  }
+
+  @Test
+  void modifierOnQueryVariableFails() {
+    assertSyntaxError(
+        "app://x{?tags*}", "modifier '*' of variable 'tags' is not supported; use {tags}");
+  }
+
+  @Test
+  void modifierAfterAnInvalidNameReportsTheName() {
+    assertSyntaxError(
+        "app://x/{a b*}",
+        "variable name 'a b*' may only use letters, digits, '_' (and '-' or '.' after the first"
+            + " character)");
+  }
+
+  @Test
   void queryExpressionNotAtTheEndFails() {
     assertSyntaxError("app://x{?a}/y", "the query expression '{?...}' must end the template");
   }
