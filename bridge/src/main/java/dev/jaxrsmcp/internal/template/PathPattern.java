@@ -45,8 +45,9 @@ final class PathPattern {
   private final int[] segmentOfPart;
   // Names with an occurrence alone in its segment: their value is known before anything else.
   private final boolean[] known;
-  // Whether some repeated name is not known, and then, per part, the names that are neither known
-  // nor bound for the first time at or after that part but occur again there (the search state).
+  // Whether some repeated name is not known (then matching needs the search), and, per part, the
+  // unknown names bound before it that occur again at or after it: besides the position, all that
+  // the rest of the search depends on.
   private final boolean searchNeeded;
   private final int[][] liveNames;
 

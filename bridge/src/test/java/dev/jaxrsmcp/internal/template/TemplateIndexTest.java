@@ -37,6 +37,14 @@ class TemplateIndexTest {
   }
 
   @Test
+  void exactTemplateBeatsTemplateWithOnlyQueryVariables() {
+    TemplateIndex<String> index = index("app://widgets{?page}", "app://widgets");
+
+    assertThat(winner(index, "app://widgets")).contains("app://widgets");
+    assertThat(winner(index, "app://widgets?page=2")).contains("app://widgets{?page}");
+  }
+
+  @Test
   void exactTemplateMatchFindsNoVariables() {
     assertThat(index("app://status").find("app://status"))
         .hasValueSatisfying(
