@@ -149,8 +149,11 @@ public final class UriTemplate {
    * matched as written, so a value that encodes to the same escape next to it may come back split
    * differently.
    *
-   * @throws IllegalArgumentException when a path variable has no value or an empty one, a value has
-   *     a lone surrogate (no UTF-8 form), or the URI would be longer than {@link #MAX_URI_LENGTH}
+   * <p>The result may be longer than {@link #MAX_URI_LENGTH}, and then matches nothing: callers
+   * that take values from clients check its length.
+   *
+   * @throws IllegalArgumentException when a path variable has no value or an empty one, or a value
+   *     has a lone surrogate (it has no UTF-8 form)
    */
   public String expand(Map<String, String> values) {
     StringBuilder out = new StringBuilder(text.length() + 16);
@@ -175,16 +178,6 @@ public final class UriTemplate {
         out.append(PercentCodec.encode(wellFormed(name, value), ""));
         separator = '&';
       }
-    }
-    if (out.length() > MAX_URI_LENGTH) {
-      throw new IllegalArgumentException(
-          "expanding '"
-              + text
-              + "' gives a URI of "
-              + out.length()
-              + " characters; a URI longer than "
-              + MAX_URI_LENGTH
-              + " characters matches nothing");
     }
     return out.toString();
   }
