@@ -22,7 +22,9 @@ import java.lang.annotation.Target;
  * }
  * }</pre>
  *
- * <p>The annotation may also sit on an annotation type, which then acts as a composed annotation:
+ * <p>The annotation may also sit on an annotation type, which then acts as a composed annotation: a
+ * method carrying it is exposed as if it carried this {@code @McpResource} with the same
+ * attributes.
  *
  * <pre>{@code
  * @Retention(RetentionPolicy.RUNTIME)
@@ -31,8 +33,12 @@ import java.lang.annotation.Target;
  * public @interface PublicMcpResource {}
  * }</pre>
  *
- * <p>Mistakes fail the application's start with a message naming the rule, the value found and the
- * method; see the annotation reference in the user guide.
+ * <p>Only methods of root resource classes are seen; sub-resource locators are not followed. Every
+ * declaration is checked when the application starts, and a mistake (not a {@code @GET} method, a
+ * template that does not fit the route, an attribute out of range, two methods with the same URI,
+ * ...) fails the start with an {@link McpConfigurationException} naming the rule, the value found
+ * and the method. The annotation reference in the user guide ({@code docs/annotations.md}) lists
+ * every attribute and every message.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -41,9 +47,13 @@ public @interface McpResource {
 
   /**
    * The MCP URI or URI template, for example {@code app://widgets/{id}/state{?fields}}. When empty
-   * it is derived from the route: the feature's scheme, {@code ://}, the JAX-RS path with path
-   * parameters as {@code {vars}} (regular-expression constraints dropped), then {@code {?a,b}} for
-   * the method's {@code @QueryParam}s.
+   * it is derived from the route: the feature's scheme, {@code ://}, the JAX-RS path (class
+   * {@code @Path} + method {@code @Path}, without the leading '/') with path parameters as {@code
+   * {vars}} (regular-expression constraints dropped: {@code {id: \d+}} becomes {@code {id}}), then
+   * {@code {?a,b}} for the method's {@code @QueryParam} parameters in parameter order.
+   *
+   * <p>An explicit template must name every path parameter of the route, no other path variable,
+   * and only {@code @QueryParam}s of the method as query variables (a subset is fine).
    */
   String uri() default "";
 
@@ -53,39 +63,72 @@ public @interface McpResource {
   /** A human-readable title for listings; none when empty. */
   String title() default "";
 
-  /** What the resource holds; none when empty. */
+  /**
+   * What the resource holds; none when empty. (Javadoc is not available when the application runs,
+   * so nothing is taken from it.)
+   */
   String description() default "";
 
   /**
-   * The contents' MIME type; the route's {@code @Produces} when empty, else the response's {@code
-   * Content-Type}.
+   * The contents' MIME type. When empty: the first concrete type of the route's {@code @Produces}
+   * (the method's, else the class's; wildcards skipped), else none in listings and the response's
+   * {@code Content-Type} on reads.
    */
   String mimeType() default "";
 
   /**
-   * How long, in milliseconds, a client may cache reads and listings; {@code -1} takes the
-   * feature-wide default.
+   * How long, in milliseconds, a client may cache reads and listings: zero or more; {@code -1} (the
+   * default) takes {@link McpFeature#defaultCacheTtlMs()}.
    */
   long cacheTtlMs() default -1;
 
-  /** {@code "private"} or {@code "public"}; empty takes the feature-wide default. */
+  /**
+   * {@code "private"} or {@code "public"}; empty (the default) takes {@link
+   * McpFeature#defaultCacheScope()}, itself {@code private} unless configured.
+   */
   String cacheScope() default "";
 
   /** Whether clients may subscribe to changes of this resource. */
   boolean subscribe() default false;
 
-  /** Whether reads are spooled and report progress (long-running reads). */
+  /**
+   * Whether reads are spooled and report progress (long-running reads). A long-running resource
+   * cannot also be subscribable.
+   */
   boolean longRunning() default false;
 
-  /** The most bytes a long-running read returns; {@code -1} takes the feature default (1 MiB). */
+  /**
+   * The most bytes a long-running read returns: at least 1; {@code -1} (the default) takes {@link
+   * McpFeature#defaultMaxBytes()} (1 MiB unless configured).
+   */
   long maxBytes() default -1;
 
-  /** Intended audience annotation ({@code "user"}, {@code "assistant"}); none when empty. */
+  /** Intended audience annotation: {@code "user"} and/or {@code "assistant"}; none when empty. */
   String[] audience() default {};
 
-  /** Priority annotation from 0.0 to 1.0; {@code -1} means none. */
+  /** Priority annotation from 0.0 to 1.0; {@code -1} (the default) means none. */
   double priority() default -1;
 
-  /** Whether the resource is also offered as an MCP tool. */
+  /**
+   * For a template: the path of a collection route of the same application (for example {@code
+   * /api/widgets}) whose JSON array lists the template's members. {@code resources/list} then reads
+   * it in-process with the caller's credentials and lists one resource per member, and the
+   * template's variables complete from it. An item is an object whose fields name the template's
+   * variables ({@code {"id": 1, "name": "Thermostat"}}; {@code title} or {@code name} becomes the
+   * member's title), or, for a template with one path variable, the value itself ({@code 1}). Empty
+   * (the default): no members are listed.
+   */
+  String listFrom() default "";
+
+  /** Icon URLs shown by clients in listings (an {@code icons} entry each). */
+  String[] icons() default {};
+
+  /** Extra {@code _meta} entries for listings, each {@code "key=value"}. */
+  String[] meta() default {};
+
+  /**
+   * Whether the resource is also offered as an MCP tool, named after {@link #name()}, whose
+   * arguments are the template variables; tools can also be turned off feature-wide.
+   */
   boolean tool() default true;
 }

@@ -36,8 +36,8 @@ public final class UriTemplate {
     this.queryVariables = queryVariables;
     Set<String> names = new LinkedHashSet<>();
     int count = 0;
-    for (Part part : parts) {
-      if (part instanceof Part.Variable v) {
+    for (int i = 0; i < parts.size(); i++) {
+      if (parts.get(i) instanceof Part.Variable v) {
         names.add(v.name());
         count++;
       }
@@ -156,13 +156,33 @@ public final class UriTemplate {
    *     has a lone surrogate (it has no UTF-8 form)
    */
   public String expand(Map<String, String> values) {
+    Map<String, List<String>> all = new HashMap<>();
+    values.forEach(
+        (name, value) -> {
+          if (value != null) {
+            all.put(name, List.of(value));
+          }
+        });
+    return expandAll(all);
+  }
+
+  /**
+   * Like {@link #expand(Map)}, but a query variable may have several values, written as repeated
+   * parameters in the order given ({@code ?tag=a&tag=b}); a path variable takes its first value.
+   *
+   * @throws IllegalArgumentException when a path variable has no value or an empty one, or a value
+   *     has a lone surrogate (it has no UTF-8 form)
+   */
+  public String expandAll(Map<String, List<String>> values) {
     StringBuilder out = new StringBuilder(text.length() + 16);
     for (int i = 0; i < parts.size(); i++) {
-      if (parts.get(i) instanceof Part.Literal literal) {
+      Part part = parts.get(i);
+      if (part instanceof Part.Literal literal) {
         out.append(literal.text());
       } else {
-        String name = ((Part.Variable) parts.get(i)).name();
-        String value = values.get(name);
+        String name = ((Part.Variable) part).name();
+        List<String> given = values.get(name);
+        String value = given == null || given.isEmpty() ? null : given.get(0);
         if (value == null || value.isEmpty()) {
           throw new IllegalArgumentException(
               "path variable '" + name + "' needs a non-empty value to expand '" + text + "'");
@@ -172,8 +192,7 @@ public final class UriTemplate {
     }
     char separator = '?';
     for (String name : queryVariables) {
-      String value = values.get(name);
-      if (value != null) {
+      for (String value : values.getOrDefault(name, List.of())) {
         out.append(separator).append(PercentCodec.encode(name, "")).append('=');
         out.append(PercentCodec.encode(wellFormed(name, value), ""));
         separator = '&';

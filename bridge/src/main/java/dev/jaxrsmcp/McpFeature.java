@@ -1,0 +1,581 @@
+package dev.jaxrsmcp;
+
+import dev.jaxrsmcp.internal.McpRuntime;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import jakarta.ws.rs.core.Feature;
+import jakarta.ws.rs.core.FeatureContext;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Turns a Jersey application's {@link McpResource} methods into an MCP server on the same
+ * application. Register it like any other feature:
+ *
+ * <pre>{@code
+ * ResourceConfig app = new ResourceConfig(Widgets.class, BearerAuthFilter.class)
+ *     .register(McpFeature.builder().name("widgets").version("1.0").build());
+ * }</pre>
+ *
+ * <p>When the application starts, the feature reads Jersey's resource model, validates every
+ * annotated method (a mistake fails the start with a message naming the rule, the value and the
+ * method) and serves MCP at {@link #path()} (default {@code /mcp}). Instances are immutable; use
+ * {@link #newBuilder()} to derive a changed copy.
+ */
+public final class McpFeature implements Feature {
+  private final String name;
+  private final String version;
+  private final String instructions;
+  private final String path;
+  private final String scheme;
+  private final long defaultCacheTtlMs;
+  private final String defaultCacheScope;
+  private final long defaultMaxBytes;
+  private final Duration readTimeout;
+  private final int maxBodyBytes;
+  private final int maxJsonDepth;
+  private final boolean tools;
+  private final Duration debounce;
+  private final Duration keepAlive;
+  private final int maxListenUris;
+  private final int maxConcurrentListens;
+  private final Duration listenTimeout;
+  private final Map<String, McpWatcher> watchers;
+  private final Map<String, Map<String, McpCompleter>> completers;
+  private final int pageSize;
+  private final McpChangeBus changeBus;
+  private final ChangeHub changes;
+  private final Path spoolDirectory;
+  private final Duration longRunningKeepAlive;
+  private final Duration longRunningTimeout;
+  private final Duration sessionIdleTimeout;
+
+  private McpFeature(Builder b) {
+    this.name = b.name;
+    this.version = b.version;
+    this.instructions = b.instructions;
+    this.path = b.path;
+    this.scheme = b.scheme;
+    this.defaultCacheTtlMs = b.defaultCacheTtlMs;
+    this.defaultCacheScope = b.defaultCacheScope;
+    this.defaultMaxBytes = b.defaultMaxBytes;
+    this.readTimeout = b.readTimeout;
+    this.maxBodyBytes = b.maxBodyBytes;
+    this.maxJsonDepth = b.maxJsonDepth;
+    this.tools = b.tools;
+    this.debounce = b.debounce;
+    this.keepAlive = b.keepAlive;
+    this.maxListenUris = b.maxListenUris;
+    this.maxConcurrentListens = b.maxConcurrentListens;
+    this.listenTimeout = b.listenTimeout;
+    this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
+    Map<String, Map<String, McpCompleter>> completerCopy = new LinkedHashMap<>();
+    b.completers.forEach(
+        (t, byVariable) ->
+            completerCopy.put(t, Collections.unmodifiableMap(new LinkedHashMap<>(byVariable))));
+    this.completers = Collections.unmodifiableMap(completerCopy);
+    this.pageSize = b.pageSize;
+    this.changeBus = b.changeBus;
+    this.changes = new ChangeHub(watchers, debounce, changeBus);
+    this.spoolDirectory = b.spoolDirectory;
+    this.longRunningKeepAlive = b.longRunningKeepAlive;
+    this.longRunningTimeout = b.longRunningTimeout;
+    this.sessionIdleTimeout = b.sessionIdleTimeout;
+  }
+
+  /** A builder with every setting at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from this feature's settings. */
+  public Builder newBuilder() {
+    return new Builder(this);
+  }
+
+  @Override
+  public boolean configure(FeatureContext context) {
+    McpRuntime.install(this, changes, context);
+    return true;
+  }
+
+  /** The server name reported to clients ({@code serverInfo.name}); default {@code jaxrs-mcp}. */
+  public String name() {
+    return name;
+  }
+
+  /** The server version reported to clients; default {@code 0.0.0}. */
+  public String version() {
+    return version;
+  }
+
+  /** Guidance for the model using this server; empty (not sent) by default. */
+  public String instructions() {
+    return instructions;
+  }
+
+  /** The MCP endpoint's path within the application; default {@code /mcp}. */
+  public String path() {
+    return path;
+  }
+
+  /** The scheme of derived resource URIs; default {@code app}. */
+  public String scheme() {
+    return scheme;
+  }
+
+  /** {@code ttlMs} for resources that do not set {@code cacheTtlMs}; default 0 (no caching). */
+  public long defaultCacheTtlMs() {
+    return defaultCacheTtlMs;
+  }
+
+  /** {@code cacheScope} for resources that do not set one; default {@code private}. */
+  public String defaultCacheScope() {
+    return defaultCacheScope;
+  }
+
+  /** {@code maxBytes} for long-running resources that do not set one; default 1 MiB. */
+  public long defaultMaxBytes() {
+    return defaultMaxBytes;
+  }
+
+  /** How long one in-process read may take before it is cancelled; default 30 seconds. */
+  public Duration readTimeout() {
+    return readTimeout;
+  }
+
+  /** The largest MCP request body accepted, in bytes; default 1 MiB (larger: HTTP 413). */
+  public int maxBodyBytes() {
+    return maxBodyBytes;
+  }
+
+  /** The deepest JSON nesting accepted in a request; default 64. */
+  public int maxJsonDepth() {
+    return maxJsonDepth;
+  }
+
+  /**
+   * Whether resources are also offered as MCP tools ({@code tools/list}, {@code tools/call}) for
+   * clients that call tools but do not read resources; default true. A resource can opt out with
+   * {@link McpResource#tool() tool = false}. When no tool is offered, the {@code tools} capability
+   * is not advertised and the tool methods answer "method not found".
+   */
+  public boolean tools() {
+    return tools;
+  }
+
+  /**
+   * Where the application reports changes for subscribers: use it from background jobs, or inject
+   * {@link McpChanges} into resource classes with {@code @Context} or {@code @Inject}.
+   */
+  public McpChanges changes() {
+    return changes;
+  }
+
+  /** At most one notification per subscriber and URI per window; default 250 ms. */
+  public Duration debounce() {
+    return debounce;
+  }
+
+  /** How often an idle notification stream gets an SSE comment; default 15 seconds. */
+  public Duration keepAlive() {
+    return keepAlive;
+  }
+
+  /** The most URIs one {@code subscriptions/listen} may name; default 100. */
+  public int maxListenUris() {
+    return maxListenUris;
+  }
+
+  /** The most notification streams open at once on this instance; default 10,000. */
+  public int maxConcurrentListens() {
+    return maxConcurrentListens;
+  }
+
+  /** How long a listen stream stays open; {@link Duration#ZERO} (the default) for no limit. */
+  public Duration listenTimeout() {
+    return listenTimeout;
+  }
+
+  /** How changes travel between instances; default {@link McpChangeBus#local()}. */
+  public McpChangeBus changeBus() {
+    return changeBus;
+  }
+
+  /** The completers registered per template text and variable. */
+  public Map<String, Map<String, McpCompleter>> completers() {
+    return completers;
+  }
+
+  /** How many entries one page of a list result holds; default 50. */
+  public int pageSize() {
+    return pageSize;
+  }
+
+  /** The watcher registered for each subscribable template, by template text. */
+  public Map<String, McpWatcher> watchers() {
+    return watchers;
+  }
+
+  /**
+   * Where long-running reads spool their responses; default {@code jaxrs-mcp} under {@code
+   * java.io.tmpdir}.
+   */
+  public Path spoolDirectory() {
+    return spoolDirectory;
+  }
+
+  /**
+   * How long a long-running read may stay silent before the response becomes an SSE stream with a
+   * keep-alive comment, and how often the comment repeats; a client that went away is noticed at
+   * the next comment. Default 500 ms.
+   */
+  public Duration longRunningKeepAlive() {
+    return longRunningKeepAlive;
+  }
+
+  /** How long one long-running read may take before it is cancelled; default 15 minutes. */
+  public Duration longRunningTimeout() {
+    return longRunningTimeout;
+  }
+
+  /**
+   * How long a legacy-era session (protocol 2025-11-25 and earlier) may stay unused before it ends;
+   * default 30 minutes. A session is in use while a request on it runs or while its client holds
+   * the session's notification stream (GET) open. A client whose session ended gets HTTP 404 and
+   * starts a new one with {@code initialize}. Modern (2026-07-28) requests have no sessions.
+   */
+  public Duration sessionIdleTimeout() {
+    return sessionIdleTimeout;
+  }
+
+  /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
+  public static final class Builder {
+    private String name = "jaxrs-mcp";
+    private String version = "0.0.0";
+    private String instructions = "";
+    private String path = "/mcp";
+    private String scheme = "app";
+    private long defaultCacheTtlMs = 0;
+    private String defaultCacheScope = "private";
+    private long defaultMaxBytes = 1024 * 1024;
+    private Duration readTimeout = Duration.ofSeconds(30);
+    private int maxBodyBytes = 1024 * 1024;
+    private int maxJsonDepth = 64;
+    private boolean tools = true;
+    private Duration debounce = Duration.ofMillis(250);
+    private Duration keepAlive = Duration.ofSeconds(15);
+    private int maxListenUris = 100;
+    private int maxConcurrentListens = 10_000;
+    private Duration listenTimeout = Duration.ZERO;
+    private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private final Map<String, Map<String, McpCompleter>> completers = new LinkedHashMap<>();
+    private int pageSize = 50;
+    private McpChangeBus changeBus = McpChangeBus.local();
+    private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
+    private Duration longRunningKeepAlive = Duration.ofMillis(500);
+    private Duration longRunningTimeout = Duration.ofMinutes(15);
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+
+    private Builder() {}
+
+    private Builder(McpFeature f) {
+      this.name = f.name;
+      this.version = f.version;
+      this.instructions = f.instructions;
+      this.path = f.path;
+      this.scheme = f.scheme;
+      this.defaultCacheTtlMs = f.defaultCacheTtlMs;
+      this.defaultCacheScope = f.defaultCacheScope;
+      this.defaultMaxBytes = f.defaultMaxBytes;
+      this.readTimeout = f.readTimeout;
+      this.maxBodyBytes = f.maxBodyBytes;
+      this.maxJsonDepth = f.maxJsonDepth;
+      this.tools = f.tools;
+      this.debounce = f.debounce;
+      this.keepAlive = f.keepAlive;
+      this.maxListenUris = f.maxListenUris;
+      this.maxConcurrentListens = f.maxConcurrentListens;
+      this.listenTimeout = f.listenTimeout;
+      this.watchers.putAll(f.watchers);
+      f.completers.forEach(
+          (t, byVariable) -> this.completers.put(t, new LinkedHashMap<>(byVariable)));
+      this.pageSize = f.pageSize;
+      this.spoolDirectory = f.spoolDirectory;
+      this.changeBus = f.changeBus;
+      this.longRunningKeepAlive = f.longRunningKeepAlive;
+      this.longRunningTimeout = f.longRunningTimeout;
+      this.sessionIdleTimeout = f.sessionIdleTimeout;
+    }
+
+    /** See {@link McpFeature#name()}. */
+    public Builder name(String name) {
+      this.name = requireText(name, "name");
+      return this;
+    }
+
+    /** See {@link McpFeature#version()}. */
+    public Builder version(String version) {
+      this.version = requireText(version, "version");
+      return this;
+    }
+
+    /** See {@link McpFeature#instructions()}. */
+    public Builder instructions(String instructions) {
+      this.instructions = Objects.requireNonNull(instructions, "instructions");
+      return this;
+    }
+
+    /** See {@link McpFeature#path()}; must start with '/'. */
+    public Builder path(String path) {
+      requireText(path, "path");
+      if (!path.startsWith("/")) {
+        throw new IllegalArgumentException("path must start with '/' (found '" + path + "')");
+      }
+      this.path = path;
+      return this;
+    }
+
+    /** See {@link McpFeature#scheme()}; letters, digits, '+', '-', '.', starting with a letter. */
+    public Builder scheme(String scheme) {
+      requireText(scheme, "scheme");
+      if (!scheme.matches("[A-Za-z][A-Za-z0-9+.-]*")) {
+        throw new IllegalArgumentException(
+            "scheme must be a letter followed by letters, digits, '+', '-' or '.' (found '"
+                + scheme
+                + "')");
+      }
+      this.scheme = scheme;
+      return this;
+    }
+
+    /** See {@link McpFeature#defaultCacheTtlMs()}; zero or more. */
+    public Builder defaultCacheTtlMs(long ttlMs) {
+      if (ttlMs < 0) {
+        throw new IllegalArgumentException(
+            "defaultCacheTtlMs must be zero or more (found " + ttlMs + ")");
+      }
+      this.defaultCacheTtlMs = ttlMs;
+      return this;
+    }
+
+    /** See {@link McpFeature#defaultCacheScope()}; {@code private} or {@code public}. */
+    public Builder defaultCacheScope(String scope) {
+      if (!"private".equals(scope) && !"public".equals(scope)) {
+        throw new IllegalArgumentException(
+            "defaultCacheScope must be 'private' or 'public' (found '" + scope + "')");
+      }
+      this.defaultCacheScope = scope;
+      return this;
+    }
+
+    /** See {@link McpFeature#defaultMaxBytes()}; one or more. */
+    public Builder defaultMaxBytes(long maxBytes) {
+      if (maxBytes < 1) {
+        throw new IllegalArgumentException(
+            "defaultMaxBytes must be at least 1 (found " + maxBytes + ")");
+      }
+      this.defaultMaxBytes = maxBytes;
+      return this;
+    }
+
+    /** See {@link McpFeature#readTimeout()}; positive. */
+    public Builder readTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "readTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("readTimeout must be positive (found " + timeout + ")");
+      }
+      this.readTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxBodyBytes()}; at least 1024. */
+    public Builder maxBodyBytes(int maxBodyBytes) {
+      if (maxBodyBytes < 1024) {
+        throw new IllegalArgumentException(
+            "maxBodyBytes must be at least 1024 (found " + maxBodyBytes + ")");
+      }
+      this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxJsonDepth()}; at least 8. */
+    public Builder maxJsonDepth(int maxJsonDepth) {
+      if (maxJsonDepth < 8) {
+        throw new IllegalArgumentException(
+            "maxJsonDepth must be at least 8 (found " + maxJsonDepth + ")");
+      }
+      this.maxJsonDepth = maxJsonDepth;
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#tools()}. Turn tools off when every client of this server reads
+     * resources, so the model is not shown each resource twice.
+     */
+    public Builder tools(boolean tools) {
+      this.tools = tools;
+      return this;
+    }
+
+    /** See {@link McpFeature#debounce()}; zero turns debouncing off. */
+    public Builder debounce(Duration window) {
+      Objects.requireNonNull(window, "debounce");
+      if (window.isNegative()) {
+        throw new IllegalArgumentException("debounce must not be negative (found " + window + ")");
+      }
+      this.debounce = window;
+      return this;
+    }
+
+    /** See {@link McpFeature#keepAlive()}; positive. */
+    public Builder keepAlive(Duration interval) {
+      Objects.requireNonNull(interval, "keepAlive");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("keepAlive must be positive (found " + interval + ")");
+      }
+      this.keepAlive = interval;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxListenUris()}; at least 1. */
+    public Builder maxListenUris(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxListenUris must be at least 1 (found " + max + ")");
+      }
+      this.maxListenUris = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxConcurrentListens()}; at least 1. */
+    public Builder maxConcurrentListens(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentListens must be at least 1 (found " + max + ")");
+      }
+      this.maxConcurrentListens = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#listenTimeout()}; zero for none. */
+    public Builder listenTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "listenTimeout");
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException(
+            "listenTimeout must not be negative (found " + timeout + ")");
+      }
+      this.listenTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Registers the watcher of a subscribable template. {@code template} is the resource's URI
+     * template as listed (for example {@code app://widgets/{id}/state}); the application fails to
+     * start when no {@code @McpResource(subscribe = true)} has it.
+     */
+    public Builder watch(String template, McpWatcher watcher) {
+      requireText(template, "template");
+      Objects.requireNonNull(watcher, "watcher");
+      if (watchers.putIfAbsent(template, watcher) != null) {
+        throw new IllegalArgumentException(
+            "a watcher for template '" + template + "' is already registered");
+      }
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#changeBus()}. The feature starts the bus when the application starts
+     * and closes it when the application stops.
+     */
+    public Builder changeBus(McpChangeBus bus) {
+      this.changeBus = Objects.requireNonNull(bus, "changeBus");
+      return this;
+    }
+
+    /** See {@link McpFeature#spoolDirectory()}; created when first needed. */
+    public Builder spoolDirectory(Path directory) {
+      this.spoolDirectory = Objects.requireNonNull(directory, "spoolDirectory");
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningKeepAlive()}; positive. */
+    public Builder longRunningKeepAlive(Duration interval) {
+      Objects.requireNonNull(interval, "longRunningKeepAlive");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningKeepAlive must be positive (found " + interval + ")");
+      }
+      this.longRunningKeepAlive = interval;
+      return this;
+    }
+
+    /** See {@link McpFeature#longRunningTimeout()}; positive. */
+    public Builder longRunningTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "longRunningTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "longRunningTimeout must be positive (found " + timeout + ")");
+      }
+      this.longRunningTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
+    public Builder sessionIdleTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionIdleTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionIdleTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionIdleTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Registers the completer of one template variable. {@code template} is the template as listed
+     * (for example {@code app://widgets/{id}/state/{key}}); the application fails to start when no
+     * {@code @McpResource} has it or it has no such variable.
+     */
+    public Builder complete(String template, String variable, McpCompleter completer) {
+      requireText(template, "template");
+      requireText(variable, "variable");
+      Objects.requireNonNull(completer, "completer");
+      Map<String, McpCompleter> byVariable =
+          completers.computeIfAbsent(template, t -> new LinkedHashMap<>());
+      if (byVariable.putIfAbsent(variable, completer) != null) {
+        throw new IllegalArgumentException(
+            "a completer for variable '"
+                + variable
+                + "' of template '"
+                + template
+                + "' is already registered");
+      }
+      return this;
+    }
+
+    /** See {@link McpFeature#pageSize()}; from 1 to 1000. */
+    public Builder pageSize(int size) {
+      if (size < 1 || size > 1000) {
+        throw new IllegalArgumentException("pageSize must be from 1 to 1000 (found " + size + ")");
+      }
+      this.pageSize = size;
+      return this;
+    }
+
+    /** The feature, ready to register. */
+    public McpFeature build() {
+      return new McpFeature(this);
+    }
+
+    private static String requireText(String value, String what) {
+      Objects.requireNonNull(value, what);
+      if (value.isBlank()) {
+        throw new IllegalArgumentException(what + " must not be blank");
+      }
+      return value;
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package dev.jaxrsmcp.internal;
+
+import dev.jaxrsmcp.McpChanges;
+import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
+import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.transport.EndpointInstaller;
+import jakarta.ws.rs.core.FeatureContext;
+import org.glassfish.jersey.innate.inject.InternalBinder;
+import org.glassfish.jersey.process.internal.RequestScoped;
+
+/** Wires the bridge into a Jersey application; called by {@link McpFeature#configure}. */
+public final class McpRuntime {
+  private McpRuntime() {}
+
+  public static void install(McpFeature settings, ChangeHub changes, FeatureContext context) {
+    EndpointInstaller installer = new EndpointInstaller(settings, changes);
+    context.register(installer);
+    context.register(installer.lifecycle());
+    context.register(DispatchGuard.class);
+    context.register(
+        new InternalBinder() { // Jersey 4: the injection-neutral successor of AbstractBinder
+          @Override
+          protected void configure() {
+            bind(changes).to(McpChanges.class);
+            bindFactory(McpContextSupplier.class).to(McpContext.class).in(RequestScoped.class);
+          }
+        });
+  }
+}

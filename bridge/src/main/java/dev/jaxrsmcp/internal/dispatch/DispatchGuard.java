@@ -1,0 +1,70 @@
+package dev.jaxrsmcp.internal.dispatch;
+
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.Response;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Map;
+import org.glassfish.jersey.server.ExtendedUriInfo;
+import org.glassfish.jersey.server.internal.routing.UriRoutingContext;
+import org.glassfish.jersey.server.model.ResourceMethod;
+
+/**
+ * Makes sure an in-process read only ever runs the method its URI matched. Runs first among
+ * post-matching filters; for a bridge read whose request Jersey matched to any other method, or
+ * with other path parameter values than the URI bound, it aborts with 404 before anything else
+ * runs, and detaches the matched method so that its name-bound response filters and writer
+ * interceptors do not run on the 404 either. Ordinary HTTP requests pass untouched.
+ */
+@Priority(Integer.MIN_VALUE)
+public final class DispatchGuard implements ContainerRequestFilter {
+  static final String EXPECTED_METHOD = "dev.jaxrsmcp.dispatch.expectedMethod";
+  static final String EXPECTED_PATH_VALUES = "dev.jaxrsmcp.dispatch.expectedPathValues";
+  static final String REJECTED = "dev.jaxrsmcp.dispatch.rejected";
+
+  @Override
+  public void filter(ContainerRequestContext request) {
+    Object expected = request.getProperty(EXPECTED_METHOD);
+    if (!(expected instanceof Method expectedMethod)) {
+      return;
+    }
+    ExtendedUriInfo uriInfo = (ExtendedUriInfo) request.getUriInfo();
+    ResourceMethod matched = uriInfo.getMatchedResourceMethod();
+    boolean sameMethod =
+        matched != null && expectedMethod.equals(matched.getInvocable().getHandlingMethod());
+    if (!sameMethod || !samePathValues(request, uriInfo)) {
+      request.setProperty(REJECTED, Boolean.TRUE);
+      detachMatchedMethod(uriInfo);
+      request.abortWith(Response.status(Response.Status.NOT_FOUND).build());
+    }
+  }
+
+  /**
+   * Jersey takes the name-bound response filters and writer interceptors of an aborted request from
+   * the matched endpoint; without one, only the application's global providers apply, as for a
+   * request that matched nothing.
+   */
+  private static void detachMatchedMethod(ExtendedUriInfo uriInfo) {
+    if (uriInfo instanceof UriRoutingContext routing) {
+      routing.setEndpoint(null);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static boolean samePathValues(ContainerRequestContext request, ExtendedUriInfo uriInfo) {
+    Map<String, String> expected = (Map<String, String>) request.getProperty(EXPECTED_PATH_VALUES);
+    var actual = uriInfo.getPathParameters(true);
+    if (!actual.keySet().equals(expected.keySet())) {
+      return false;
+    }
+    for (Map.Entry<String, String> e : expected.entrySet()) {
+      List<String> values = actual.get(e.getKey());
+      if (values == null || values.isEmpty() || !values.stream().allMatch(e.getValue()::equals)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,147 @@
+package dev.jaxrsmcp.internal.dispatch;
+
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.RouteReader;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.template.TemplateMatch;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.glassfish.jersey.internal.MapPropertiesDelegate;
+import org.glassfish.jersey.server.ApplicationHandler;
+import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ContainerResponse;
+
+/**
+ * Runs a route in-process: builds a {@code GET} for the route's own path with the variables
+ * percent-encoded as path segments and query parameters, hands it to the application's {@link
+ * ApplicationHandler} (so pre-matching and post-matching filters, interceptors, exception mappers
+ * and parameter conversion all apply) and collects the response.
+ */
+public final class InProcessReader implements RouteReader {
+  private static final System.Logger LOG = System.getLogger(InProcessReader.class.getName());
+
+  private final Supplier<ApplicationHandler> application;
+  private final Duration timeout;
+
+  public InProcessReader(Supplier<ApplicationHandler> application, Duration timeout) {
+    this.application = application;
+    this.timeout = timeout;
+  }
+
+  @Override
+  public RouteResponse read(
+      CatalogueEntry entry, TemplateMatch match, Caller caller, Map<String, String> traceHeaders) {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    RouteResponse response = readInto(entry, match, caller, traceHeaders, body, null, timeout);
+    return response.withBody(body.toByteArray());
+  }
+
+  @Override
+  public RouteResponse readInto(
+      CatalogueEntry entry,
+      TemplateMatch match,
+      Caller caller,
+      Map<String, String> traceHeaders,
+      OutputStream body,
+      ReadContext context,
+      Duration timeout) {
+    ContainerRequest request =
+        request(caller, RouteTarget.of(entry, match), traceHeaders, entry.mimeType());
+    Map<String, String> pathValues = new HashMap<>();
+    for (String variable : entry.template().pathVariables()) {
+      pathValues.put(variable, match.values().get(variable));
+    }
+    request.setProperty(DispatchGuard.EXPECTED_METHOD, entry.method());
+    request.setProperty(DispatchGuard.EXPECTED_PATH_VALUES, pathValues);
+    if (context != null) {
+      request.setProperty(McpContextSupplier.PROPERTY, context);
+    }
+    return run(request, body, context, timeout, entry.methodName());
+  }
+
+  @Override
+  public RouteResponse readPath(String path, Caller caller) {
+    String target = path.startsWith("/") ? path.substring(1) : path;
+    ContainerRequest request = request(caller, target, Map.of(), "application/json");
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    return run(request, body, null, timeout, path).withBody(body.toByteArray());
+  }
+
+  /** A GET of {@code target} (relative to the application root) with the caller's headers. */
+  private ContainerRequest request(
+      Caller caller, String target, Map<String, String> traceHeaders, String accept) {
+    ApplicationHandler handler = application.get();
+    URI base = caller.baseUri();
+    ContainerRequest request =
+        new ContainerRequest(
+            base,
+            URI.create(base.toString() + target),
+            "GET",
+            caller.security(),
+            new MapPropertiesDelegate(),
+            handler.getConfiguration());
+    HeaderForwarding.forwarded(caller.headers()).forEach(request::headers);
+    // The MCP request's own trace context replaces any the HTTP request carried.
+    traceHeaders.forEach((name, value) -> request.getHeaders().putSingle(name, value));
+    request.getHeaders().putSingle("Accept", accept.isEmpty() ? "*/*" : accept);
+    return request;
+  }
+
+  private RouteResponse run(
+      ContainerRequest request,
+      OutputStream body,
+      ReadContext context,
+      Duration timeout,
+      String what) {
+    Future<ContainerResponse> future = application.get().apply(request, body);
+    ContainerResponse response;
+    try {
+      response = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      if (context != null) {
+        context.cancel();
+      }
+      future.cancel(true);
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR, "Read timed out after " + timeout.toMillis() + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      future.cancel(true);
+      throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read interrupted");
+    } catch (ExecutionException e) {
+      LOG.log(
+          System.Logger.Level.ERROR,
+          "In-process read of " + what + " failed: " + request.getRequestUri(),
+          e.getCause());
+      return new RouteResponse(
+          500, "Internal Server Error", Optional.empty(), Map.of(), new byte[0], false);
+    }
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    response
+        .getStringHeaders()
+        .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
+    return new RouteResponse(
+        response.getStatus(),
+        response.getStatusInfo().getReasonPhrase(),
+        Optional.ofNullable(response.getMediaType()).map(Object::toString),
+        headers,
+        new byte[0],
+        Boolean.TRUE.equals(request.getProperty(DispatchGuard.REJECTED)));
+  }
+}

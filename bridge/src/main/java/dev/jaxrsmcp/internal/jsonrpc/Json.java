@@ -1,0 +1,59 @@
+package dev.jaxrsmcp.internal.jsonrpc;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+
+/**
+ * The bridge's JSON: Jackson trees, compact single-line output, no {@code null} values written (an
+ * object member holding a JSON null is left out).
+ */
+public final class Json {
+  private static final ObjectMapper WRITER =
+      new ObjectMapper()
+          .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+          .configure(JsonNodeFeature.WRITE_NULL_PROPERTIES, false);
+
+  private Json() {}
+
+  /** A mapper that refuses nesting deeper than {@code maxDepth} and duplicate keys. */
+  public static ObjectMapper reader(int maxDepth) {
+    JsonFactory factory =
+        JsonFactory.builder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder().maxNestingDepth(maxDepth).build())
+            .build();
+    return new ObjectMapper(factory)
+        .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  }
+
+  public static ObjectNode object() {
+    return JsonNodeFactory.instance.objectNode();
+  }
+
+  /** One line of JSON: never contains a line break, so it fits one SSE {@code data:} line. */
+  public static String write(JsonNode node) {
+    try {
+      return WRITER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static byte[] writeBytes(JsonNode node) {
+    try {
+      return WRITER.writeValueAsBytes(node);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

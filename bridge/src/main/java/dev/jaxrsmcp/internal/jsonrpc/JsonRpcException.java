@@ -1,0 +1,62 @@
+package dev.jaxrsmcp.internal.jsonrpc;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A request that ends in a JSON-RPC error. Thrown anywhere below the transport; turned into an
+ * error response in exactly one place (the transport edge). Carries the HTTP status the response
+ * must have (200 unless the transport rules say otherwise) and any HTTP headers it must carry.
+ */
+public final class JsonRpcException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final int code;
+  private final transient ObjectNode data;
+  private final int httpStatus;
+  private final Map<String, List<String>> httpHeaders;
+
+  public JsonRpcException(int code, String message) {
+    this(code, message, null, 200, Map.of());
+  }
+
+  public JsonRpcException(int code, String message, ObjectNode data) {
+    this(code, message, data, 200, Map.of());
+  }
+
+  public JsonRpcException(
+      int code,
+      String message,
+      ObjectNode data,
+      int httpStatus,
+      Map<String, List<String>> httpHeaders) {
+    super(message, null, false, false);
+    this.code = code;
+    this.data = data;
+    this.httpStatus = httpStatus;
+    this.httpHeaders = Map.copyOf(httpHeaders);
+  }
+
+  /** A copy answered with another HTTP status. */
+  public JsonRpcException withHttpStatus(int status) {
+    return new JsonRpcException(code, getMessage(), data, status, httpHeaders);
+  }
+
+  public int code() {
+    return code;
+  }
+
+  public Optional<ObjectNode> data() {
+    return Optional.ofNullable(data);
+  }
+
+  public int httpStatus() {
+    return httpStatus;
+  }
+
+  public Map<String, List<String>> httpHeaders() {
+    return httpHeaders;
+  }
+}

@@ -1,0 +1,115 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.template.TemplateIndex;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code resources/list}, {@code resources/templates/list} and {@code resources/read}. */
+public final class ResourceMethods {
+  private static final String[] TRACE_KEYS = {"traceparent", "tracestate", "baggage"};
+
+  private final ServerState state;
+  private final Members members;
+
+  public ResourceMethods(ServerState state) {
+    this.state = state;
+    this.members = new Members(state);
+  }
+
+  /**
+   * Variable-free resources, then the members of templates with a collection ({@code listFrom}),
+   * read with the caller's credentials; paginated.
+   */
+  public MethodResult list(McpCall call) {
+    List<ObjectNode> all = new ArrayList<>();
+    state.catalogue().resources().forEach(e -> all.add(Listings.resource(e)));
+    all.addAll(members.listings(call.caller()));
+    ObjectNode body = Json.object();
+    ArrayNode resources = body.putArray("resources");
+    Pages.page(all, call, state.settings().pageSize(), body).forEach(resources::add);
+    boolean personal =
+        state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
+    return MethodResult.cached(
+        body,
+        new CacheHint(
+            state.settings().defaultCacheTtlMs(),
+            personal ? "private" : state.settings().defaultCacheScope()));
+  }
+
+  public MethodResult templatesList(McpCall call) {
+    ObjectNode body = Json.object();
+    ArrayNode templates = body.putArray("resourceTemplates");
+    Pages.page(state.catalogue().templates(), call, state.settings().pageSize(), body)
+        .forEach(e -> templates.add(Listings.template(e)));
+    return MethodResult.cached(body, listHint());
+  }
+
+  public MethodResult read(McpCall call) {
+    String uri = requiredUri(call);
+    Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
+    if (found.isEmpty()) {
+      throw call.era().notFound(uri);
+    }
+    CatalogueEntry entry = found.get().value();
+    RouteResponse response =
+        state.reader().read(entry, found.get().match(), call.caller(), traceHeaders(call));
+    ObjectNode body = Json.object();
+    ArrayNode contents = ContentsMapper.contents(response, entry, uri, call.era());
+    HttpCacheHints.lastModified(response)
+        .ifPresent(
+            when ->
+                ((ObjectNode) contents.get(0)).putObject("annotations").put("lastModified", when));
+    body.set("contents", contents);
+    return MethodResult.cached(body, HttpCacheHints.hint(entry, response));
+  }
+
+  static String requiredUri(McpCall call) {
+    JsonNode uri = call.request().params().get("uri");
+    if (uri == null || !uri.isTextual()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS, "Invalid params: 'uri' must be a string");
+    }
+    return uri.textValue();
+  }
+
+  /** OpenTelemetry headers from {@code _meta}, forwarded to the route. */
+  public static Map<String, String> traceHeaders(McpCall call) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    ObjectNode meta = call.request().meta();
+    for (String key : TRACE_KEYS) {
+      JsonNode value = meta.get(key);
+      if (value != null && value.isTextual() && isHeaderSafe(value.textValue())) {
+        headers.put(key, value.textValue());
+      }
+    }
+    return headers;
+  }
+
+  private static boolean isHeaderSafe(String value) {
+    if (value.length() > 8192) {
+      return false;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < 0x20 || c > 0x7E) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private CacheHint listHint() {
+    return new CacheHint(
+        state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope());
+  }
+}

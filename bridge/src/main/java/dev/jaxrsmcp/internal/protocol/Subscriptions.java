@@ -1,0 +1,164 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.template.TemplateIndex;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The protocol side of subscriptions (contract section 8): which requested URIs are honoured (a
+ * subscribable resource the caller can read right now), and the messages of a notification stream.
+ */
+public final class Subscriptions {
+  static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
+  private final ServerState state;
+
+  public Subscriptions(ServerState state) {
+    this.state = state;
+  }
+
+  /**
+   * Plans a modern {@code subscriptions/listen}: checks the filter and the URI limit before any
+   * work, then keeps each URI that matches a subscribable resource and that the caller can read.
+   */
+  public ListenPlan plan(McpCall call) {
+    JsonNode filter = call.request().params().get("notifications");
+    if (filter == null || !filter.isObject()) {
+      throw invalid("'notifications' must be an object");
+    }
+    List<String> requested = requestedUris(filter.get("resourceSubscriptions"));
+    List<ListenPlan.Watched> honoured = new ArrayList<>();
+    for (String uri : requested) {
+      readable(uri, call).ifPresent(honoured::add);
+    }
+    boolean listChanged = isTrue(filter.get("resourcesListChanged"));
+    ObjectNode ack = Json.object();
+    if (isTrue(filter.get("toolsListChanged")) && Capabilities.offersTools(state)) {
+      ack.put("toolsListChanged", true);
+    }
+    if (listChanged) {
+      ack.put("resourcesListChanged", true);
+    }
+    if (filter.has("resourceSubscriptions")) {
+      ArrayNode uris = ack.putArray("resourceSubscriptions");
+      honoured.forEach(w -> uris.add(w.uri()));
+    }
+    return new ListenPlan(call.request().id().orElseThrow(), honoured, listChanged, ack);
+  }
+
+  /**
+   * For a legacy {@code resources/subscribe}: the subscribable resource at {@code uri} after a
+   * successful read with the caller's credentials; otherwise the read's error.
+   */
+  public ListenPlan.Watched checkLegacy(String uri, McpCall call) {
+    TemplateIndex.Found<CatalogueEntry> found =
+        state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
+    if (!found.value().subscribe()) {
+      throw invalid("resource '" + uri + "' does not support subscriptions");
+    }
+    RouteResponse response =
+        state
+            .reader()
+            .read(found.value(), found.match(), call.caller(), ResourceMethods.traceHeaders(call));
+    ContentsMapper.contents(response, found.value(), uri, call.era());
+    return new ListenPlan.Watched(uri, found.value(), found.match());
+  }
+
+  private Optional<ListenPlan.Watched> readable(String uri, McpCall call) {
+    Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
+    if (found.isEmpty() || !found.get().value().subscribe()) {
+      return Optional.empty();
+    }
+    RouteResponse response =
+        state
+            .reader()
+            .read(
+                found.get().value(),
+                found.get().match(),
+                call.caller(),
+                ResourceMethods.traceHeaders(call));
+    if (response.guardRejected() || response.status() < 200 || response.status() >= 300) {
+      return Optional.empty();
+    }
+    return Optional.of(new ListenPlan.Watched(uri, found.get().value(), found.get().match()));
+  }
+
+  private List<String> requestedUris(JsonNode node) {
+    if (node == null) {
+      return List.of();
+    }
+    if (!node.isArray()) {
+      throw invalid("'notifications.resourceSubscriptions' must be an array of strings");
+    }
+    if (node.size() > state.settings().maxListenUris()) {
+      throw invalid(
+          "'notifications.resourceSubscriptions' names "
+              + node.size()
+              + " URIs; at most "
+              + state.settings().maxListenUris()
+              + " are allowed");
+    }
+    Set<String> uris = new LinkedHashSet<>();
+    for (JsonNode uri : node) {
+      if (!uri.isTextual()) {
+        throw invalid("'notifications.resourceSubscriptions' must be an array of strings");
+      }
+      uris.add(uri.textValue());
+    }
+    return List.copyOf(uris);
+  }
+
+  /** {@code notifications/subscriptions/acknowledged}. */
+  public static ObjectNode acknowledgement(ListenPlan plan) {
+    ObjectNode params = tagged(plan.subscriptionId());
+    params.set("notifications", plan.acknowledged());
+    return JsonRpcMessages.notification("notifications/subscriptions/acknowledged", params);
+  }
+
+  /** {@code notifications/resources/updated}, tagged with the subscription id when given. */
+  public static ObjectNode updated(Optional<JsonNode> subscriptionId, String uri) {
+    ObjectNode params = subscriptionId.map(Subscriptions::tagged).orElseGet(Json::object);
+    params.put("uri", uri);
+    return JsonRpcMessages.notification("notifications/resources/updated", params);
+  }
+
+  /** {@code notifications/resources/list_changed}, tagged with the subscription id when given. */
+  public static ObjectNode listChanged(Optional<JsonNode> subscriptionId) {
+    ObjectNode params = subscriptionId.map(Subscriptions::tagged).orElseGet(Json::object);
+    return JsonRpcMessages.notification("notifications/resources/list_changed", params);
+  }
+
+  /** The result that ends a listen stream gracefully. */
+  public static ObjectNode completion(JsonNode subscriptionId, ObjectNode serverInfo) {
+    ObjectNode result = Json.object().put("resultType", "complete");
+    ObjectNode meta = result.putObject("_meta");
+    meta.set(SUBSCRIPTION_ID, subscriptionId);
+    meta.set(ModernProtocol.META_SERVER_INFO, serverInfo);
+    return JsonRpcMessages.result(subscriptionId, result);
+  }
+
+  private static ObjectNode tagged(JsonNode subscriptionId) {
+    ObjectNode params = Json.object();
+    params.putObject("_meta").set(SUBSCRIPTION_ID, subscriptionId);
+    return params;
+  }
+
+  private static boolean isTrue(JsonNode node) {
+    return node != null && node.isBoolean() && node.booleanValue();
+  }
+
+  private static JsonRpcException invalid(String why) {
+    return new JsonRpcException(ErrorCodes.INVALID_PARAMS, "Invalid params: " + why);
+  }
+}

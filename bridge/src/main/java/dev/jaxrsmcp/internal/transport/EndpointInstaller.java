@@ -1,0 +1,112 @@
+package dev.jaxrsmcp.internal.transport;
+
+import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.internal.catalogue.Catalogue;
+import dev.jaxrsmcp.internal.dispatch.InProcessReader;
+import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.scan.ResourceScanner;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Configuration;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.glassfish.jersey.process.Inflector;
+import org.glassfish.jersey.server.ApplicationHandler;
+import org.glassfish.jersey.server.model.ModelProcessor;
+import org.glassfish.jersey.server.model.Resource;
+import org.glassfish.jersey.server.model.ResourceModel;
+import org.glassfish.jersey.server.spi.AbstractContainerLifecycleListener;
+import org.glassfish.jersey.server.spi.Container;
+
+/**
+ * Reads the application's resource model when Jersey builds it: scans and validates the {@code
+ * McpResource} methods into a catalogue, then adds the MCP endpoint as one more resource of the
+ * same application. Also keeps the application's {@link ApplicationHandler} for in-process reads.
+ */
+public final class EndpointInstaller implements ModelProcessor {
+  private final McpFeature settings;
+  private final ChangeHub changes;
+  private final AtomicReference<ApplicationHandler> application = new AtomicReference<>();
+  private final AtomicReference<McpEndpoint> endpoint = new AtomicReference<>();
+
+  public EndpointInstaller(McpFeature settings, ChangeHub changes) {
+    this.settings = settings;
+    this.changes = changes;
+  }
+
+  @Override
+  public ResourceModel processResourceModel(ResourceModel model, Configuration configuration) {
+    Catalogue catalogue = ResourceScanner.scan(model, settings);
+    InProcessReader reader = new InProcessReader(this::application, settings.readTimeout());
+    WatcherCheck.check(catalogue, settings);
+    CompleterCheck.check(catalogue, settings);
+    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), changes);
+    endpoint.set(mcp);
+    Resource.Builder resource = Resource.builder(settings.path());
+    resource
+        .addMethod(HttpMethod.POST)
+        .produces(MediaType.APPLICATION_JSON_TYPE, MediaType.SERVER_SENT_EVENTS_TYPE)
+        .handledBy(new Handler(mcp::post));
+    resource.addMethod(HttpMethod.GET).handledBy(new Handler(mcp::get));
+    resource.addMethod(HttpMethod.DELETE).handledBy(new Handler(mcp::delete));
+    return new ResourceModel.Builder(model.getResources(), false)
+        .addResource(resource.build())
+        .build();
+  }
+
+  @Override
+  public ResourceModel processSubResource(ResourceModel model, Configuration configuration) {
+    return model;
+  }
+
+  /** Captures the running application so reads can be dispatched into it. */
+  public AbstractContainerLifecycleListener lifecycle() {
+    return new AbstractContainerLifecycleListener() {
+      @Override
+      public void onStartup(Container container) {
+        application.set(container.getApplicationHandler());
+        changes.start();
+      }
+
+      @Override
+      public void onReload(Container container) {
+        application.set(container.getApplicationHandler());
+      }
+
+      @Override
+      public void onShutdown(Container container) {
+        McpEndpoint mcp = endpoint.get();
+        if (mcp != null) {
+          mcp.shutdown();
+        }
+        changes.close();
+      }
+    };
+  }
+
+  /** A concrete inflector type, so Jersey sees that it takes the request context. */
+  private static final class Handler implements Inflector<ContainerRequestContext, Response> {
+    private final Function<ContainerRequestContext, Response> target;
+
+    Handler(Function<ContainerRequestContext, Response> target) {
+      this.target = target;
+    }
+
+    @Override
+    public Response apply(ContainerRequestContext request) {
+      return target.apply(request);
+    }
+  }
+
+  private ApplicationHandler application() {
+    ApplicationHandler handler = application.get();
+    if (handler == null) {
+      throw new IllegalStateException(
+          "the MCP endpoint was called before the Jersey container started");
+    }
+    return handler;
+  }
+}

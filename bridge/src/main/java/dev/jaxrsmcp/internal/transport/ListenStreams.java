@@ -1,0 +1,138 @@
+package dev.jaxrsmcp.internal.transport;
+
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.ListenPlan;
+import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * The open modern notification streams of this instance: opening one (acknowledgement first, then
+ * subscriptions), keep-alives, the listen timeout, cleanup when a client vanishes, and the graceful
+ * completion result on shutdown.
+ */
+final class ListenStreams {
+  private final ServerState state;
+  private final ChangeHub hub;
+  private final Set<ListenStream> open = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger count = new AtomicInteger();
+  private final Supplier<com.fasterxml.jackson.databind.node.ObjectNode> serverInfo;
+  private volatile ScheduledFuture<?> keepAlives;
+
+  ListenStreams(
+      ServerState state,
+      ChangeHub hub,
+      Supplier<com.fasterxml.jackson.databind.node.ObjectNode> serverInfo) {
+    this.state = state;
+    this.hub = hub;
+    this.serverInfo = serverInfo;
+  }
+
+  /** Reserves a slot for one more stream, or refuses with a clear error. */
+  void reserve() {
+    if (count.incrementAndGet() > state.settings().maxConcurrentListens()) {
+      count.decrementAndGet();
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR,
+          "Too many notification streams: at most "
+              + state.settings().maxConcurrentListens()
+              + " may be open at once",
+          null,
+          503,
+          Map.of("Retry-After", List.of("5")));
+    }
+  }
+
+  /** Gives a reserved slot back when the stream was not opened after all. */
+  void unreserve() {
+    count.decrementAndGet();
+  }
+
+  /** Opens a stream for a planned listen on a reserved slot. */
+  Response open(ListenPlan plan, Caller caller) {
+    SseStream stream = new SseStream();
+    ListenStream listen = new ListenStream(stream, plan);
+    stream.send(Subscriptions.acknowledgement(plan));
+    if (plan.isEmpty()) {
+      stream.send(Subscriptions.completion(plan.subscriptionId(), serverInfo.get()));
+      count.decrementAndGet();
+      stream.close();
+      return stream.response();
+    }
+    open.add(listen);
+    stream.onClose(() -> forget(listen));
+    Map<String, List<String>> headers = Map.copyOf(caller.headers());
+    for (ListenPlan.Watched watched : plan.uris()) {
+      hub.subscribe(
+          listen,
+          watched.uri(),
+          watched.entry().template().text(),
+          watched.match().values(),
+          headers);
+    }
+    if (plan.resourcesListChanged()) {
+      hub.listenToListChanges(listen);
+    }
+    startKeepAlives();
+    Duration timeout = state.settings().listenTimeout();
+    if (!timeout.isZero()) {
+      hub.scheduler().schedule(() -> complete(listen), timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+    return stream.response();
+  }
+
+  /** How many streams are open now. */
+  int size() {
+    return open.size();
+  }
+
+  /** Ends every stream gracefully: the completion result, then close. */
+  void shutdown() {
+    for (ListenStream listen : List.copyOf(open)) {
+      complete(listen);
+    }
+    ScheduledFuture<?> task = keepAlives;
+    if (task != null) {
+      task.cancel(false);
+    }
+  }
+
+  private void complete(ListenStream listen) {
+    if (open.contains(listen)) {
+      listen.stream().send(Subscriptions.completion(listen.id(), serverInfo.get()));
+      listen.stream().close();
+    }
+  }
+
+  private void forget(ListenStream listen) {
+    if (open.remove(listen)) {
+      count.decrementAndGet();
+      hub.removeAll(listen, listen.plan().uris().stream().map(ListenPlan.Watched::uri).toList());
+    }
+  }
+
+  private synchronized void startKeepAlives() {
+    if (keepAlives == null) {
+      long every = state.settings().keepAlive().toMillis();
+      keepAlives =
+          hub.scheduler()
+              .scheduleWithFixedDelay(
+                  () -> open.forEach(l -> l.stream().keepAlive()),
+                  every,
+                  every,
+                  TimeUnit.MILLISECONDS);
+    }
+  }
+}

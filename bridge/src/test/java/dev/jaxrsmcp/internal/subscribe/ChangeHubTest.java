@@ -1,0 +1,168 @@
+package dev.jaxrsmcp.internal.subscribe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.McpWatcher;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ChangeHubTest {
+  private static final String URI = "app://widgets/1/state";
+  private static final String TEMPLATE = "app://widgets/{id}/state";
+
+  private final List<String> log = new ArrayList<>();
+  private final AtomicInteger running = new AtomicInteger();
+  private final McpWatcher watcher =
+      target -> {
+        synchronized (log) {
+          log.add("start " + target.uri() + " " + target.variables());
+        }
+        running.incrementAndGet();
+        return () -> {
+          synchronized (log) {
+            log.add("stop " + target.uri());
+          }
+          running.decrementAndGet();
+        };
+      };
+  private ChangeHub hub =
+      new ChangeHub(Map.of(TEMPLATE, watcher), Duration.ofMillis(200), McpChangeBus.local());
+
+  @AfterEach
+  void close() {
+    hub.close();
+  }
+
+  @Test
+  void firstChangeOfAQuietPeriodIsSentAtOnce() throws InterruptedException {
+    RecordingSubscriber subscriber = new RecordingSubscriber();
+    hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+
+    assertThat(hub.changed(URI)).isEqualTo(1);
+
+    subscriber.assertNext("updated " + URI);
+    subscriber.assertExhausted(400);
+  }
+
+  @Test
+  void burstOfFiftyChangesYieldsOneOrTwoNotificationsAndOneAfterTheLast()
+      throws InterruptedException {
+    RecordingSubscriber subscriber = new RecordingSubscriber();
+    hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+
+    for (int i = 0; i < 50; i++) {
+      hub.changed(URI);
+    }
+
+    subscriber.assertNext("updated " + URI); // leading edge
+    subscriber.assertNext("updated " + URI); // trailing edge, after the last change
+    subscriber.assertExhausted(600);
+  }
+
+  @Test
+  void changeAfterTheWindowIsSentAgain() throws InterruptedException {
+    RecordingSubscriber subscriber = new RecordingSubscriber();
+    hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+
+    hub.changed(URI);
+    subscriber.assertNext("updated " + URI);
+    Thread.sleep(300);
+    hub.changed(URI);
+
+    subscriber.assertNext("updated " + URI);
+    subscriber.assertExhausted(400);
+  }
+
+  @Test
+  void unsubscribedUrisAreNotNotified() throws InterruptedException {
+    RecordingSubscriber subscriber = new RecordingSubscriber();
+    hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+
+    assertThat(hub.changed("app://widgets/2/state")).isZero();
+
+    subscriber.assertExhausted(300);
+  }
+
+  @Test
+  void oneWatcherPerUriSharedBySubscribersAndStoppedByTheLast() {
+    RecordingSubscriber a = new RecordingSubscriber();
+    RecordingSubscriber b = new RecordingSubscriber();
+
+    hub.subscribe(a, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+    hub.subscribe(b, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+    assertThat(running).hasValue(1);
+    assertThat(hub.watchedUris()).containsExactly(URI);
+
+    hub.removeAll(a, List.of(URI));
+    assertThat(running).hasValue(1);
+    hub.unsubscribe(b, URI);
+    hub.unsubscribe(b, URI); // idempotent
+
+    assertThat(running).hasValue(0);
+    assertThat(hub.watchedUris()).isEmpty();
+    assertThat(log).containsExactly("start " + URI + " {id=1}", "stop " + URI);
+  }
+
+  @Test
+  void watcherCallbackNotifiesSubscribers() throws InterruptedException {
+    List<McpWatcher.Target> targets = new ArrayList<>();
+    hub.close();
+    hub =
+        new ChangeHub(
+            Map.of(
+                TEMPLATE,
+                target -> {
+                  targets.add(target);
+                  return () -> {};
+                }),
+            Duration.ZERO,
+            McpChangeBus.local());
+    RecordingSubscriber subscriber = new RecordingSubscriber();
+    hub.subscribe(
+        subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of("authorization", List.of("x")));
+
+    targets.get(0).changed();
+
+    subscriber.assertNext("updated " + URI);
+    assertThat(targets.get(0).headers()).containsEntry("authorization", List.of("x"));
+  }
+
+  @Test
+  void listChangesReachListListenersOnly() throws InterruptedException {
+    RecordingSubscriber listener = new RecordingSubscriber();
+    RecordingSubscriber other = new RecordingSubscriber();
+    hub.listenToListChanges(listener);
+    hub.subscribe(other, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+
+    assertThat(hub.listChanged()).isEqualTo(1);
+
+    listener.assertNext("list_changed");
+    other.assertExhausted(200);
+  }
+
+  @Test
+  void aFailingWatcherDoesNotBreakTheSubscription() throws InterruptedException {
+    hub.close();
+    hub =
+        new ChangeHub(
+            Map.of(
+                TEMPLATE,
+                target -> {
+                  throw new IllegalStateException("boom");
+                }),
+            Duration.ZERO,
+            McpChangeBus.local());
+    RecordingSubscriber subscriber = new RecordingSubscriber();
+    hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+
+    hub.changed(URI);
+
+    subscriber.assertNext("updated " + URI);
+  }
+}

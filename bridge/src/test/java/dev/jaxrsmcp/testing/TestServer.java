@@ -1,0 +1,51 @@
+package dev.jaxrsmcp.testing;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.server.ResourceConfig;
+
+/** A real Grizzly server on a free loopback port, for tests. Close it when done. */
+public final class TestServer implements AutoCloseable {
+  private final HttpServer server;
+  private final URI baseUri;
+
+  private TestServer(HttpServer server, URI baseUri) {
+    this.server = server;
+    this.baseUri = baseUri;
+  }
+
+  public static TestServer start(ResourceConfig app) {
+    URI base = URI.create("http://127.0.0.1:" + freePort() + "/");
+    HttpServer server = GrizzlyHttpServerFactory.createHttpServer(base, app, true);
+    return new TestServer(server, base);
+  }
+
+  public static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException("no free port", e);
+    }
+  }
+
+  public URI baseUri() {
+    return baseUri;
+  }
+
+  public int port() {
+    return baseUri.getPort();
+  }
+
+  /** The MCP endpoint's URL at the default path. */
+  public String mcpUrl() {
+    return baseUri + "mcp";
+  }
+
+  @Override
+  public void close() {
+    server.shutdownNow();
+  }
+}
