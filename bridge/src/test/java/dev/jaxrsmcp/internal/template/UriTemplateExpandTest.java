@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -127,6 +128,45 @@ class UriTemplateExpandTest {
 
     assertThat(uri).hasSize(4097);
     assertThat(template.match(uri)).isEmpty();
+  }
+
+  @Test
+  void expandAllWritesEveryValueOfAQueryVariableInOrder() {
+    assertThat(
+            UriTemplate.parse("app://widgets{?tag,page}")
+                .expandAll(Map.of("tag", List.of("b", "a&c"), "page", List.of("2"))))
+        .isEqualTo("app://widgets?tag=b&tag=a%26c&page=2");
+  }
+
+  @Test
+  void expandAllLeavesOutAQueryVariableWithNoValues() {
+    assertThat(UriTemplate.parse("app://widgets{?tag}").expandAll(Map.of("tag", List.of())))
+        .isEqualTo("app://widgets");
+  }
+
+  @Test
+  void expandAllTakesTheFirstValueOfAPathVariable() {
+    assertThat(UriTemplate.parse("app://widgets/{id}").expandAll(Map.of("id", List.of("1", "2"))))
+        .isEqualTo("app://widgets/1");
+  }
+
+  @Test
+  void expandAllWithoutAValueForAPathVariableFails() {
+    assertThatThrownBy(
+            () -> UriTemplate.parse("app://widgets/{id}").expandAll(Map.of("id", List.of())))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("path variable 'id' needs a non-empty value to expand 'app://widgets/{id}'");
+  }
+
+  @Test
+  void expandAllRejectsALoneSurrogateInAnyQueryValue() {
+    assertThatThrownBy(
+            () ->
+                UriTemplate.parse("app://search{?q}")
+                    .expandAll(Map.of("q", List.of("fine", "\uD83D"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "variable 'q' needs a value without lone surrogates to expand 'app://search{?q}'");
   }
 
   private static String expand(String template, Map<String, String> values) {

@@ -168,6 +168,24 @@ class UriTemplatePropertyTest {
     assertThat(template.match(uri)).as(uri).contains(new TemplateMatch(c.values(), queryValues));
   }
 
+  @Property(tries = 2000, edgeCases = EdgeCasesMode.NONE)
+  void matchOfExpandAllGivesBackEveryQueryValue(
+      @ForAll("cases") Case c, @ForAll("values") String second) {
+    UriTemplate template = c.spec().parse();
+    Map<String, List<String>> all = new LinkedHashMap<>();
+    Map<String, List<String>> queryValues = new LinkedHashMap<>();
+    c.values().forEach((name, value) -> all.put(name, List.of(value)));
+    for (String name : c.spec().queryNames()) {
+      if (c.values().containsKey(name)) {
+        all.put(name, List.of(c.values().get(name), second));
+        queryValues.put(name, all.get(name));
+      }
+    }
+    String uri = template.expandAll(all);
+
+    assertThat(template.match(uri)).as(uri).contains(new TemplateMatch(c.values(), queryValues));
+  }
+
   @Property(tries = 3000, edgeCases = EdgeCasesMode.NONE)
   void uriWithoutSomeLiteralTextOfTheTemplateNeverMatches(@ForAll("probes") Probe probe) {
     List<String> missing =
