@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.glassfish.jersey.media.sse.EventOutput;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
@@ -199,12 +198,9 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
-    EventOutput output = new EventOutput();
-    session.attach(new SseNotificationStream(output));
-    return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
-        .header("Cache-Control", "no-cache")
-        .header("X-Accel-Buffering", "no")
-        .build();
+    SseStream stream = new SseStream();
+    session.attach(stream);
+    return stream.response();
   }
 
   /** DELETE with a session ends it (204); without one there is nothing to end (405). */
