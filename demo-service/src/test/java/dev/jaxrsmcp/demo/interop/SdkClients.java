@@ -5,6 +5,8 @@ import dev.jaxrsmcp.demo.DemoServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.time.Duration;
@@ -12,9 +14,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Builds clients of the official MCP Java SDK (io.modelcontextprotocol.sdk 2.1.0, sync client over
- * its Streamable HTTP transport) pointed at a running demo, configured as an application would:
- * only the endpoint URL, an optional bearer token and, for one test, the protocol versions.
+ * Builds sync clients of the official MCP Java SDK (io.modelcontextprotocol.sdk, see the parent
+ * pom's {@code mcp-sdk.version}) pointed at a running demo, configured as an application would: the
+ * endpoint URL, an optional bearer token and, for one test, the protocol versions. Every request
+ * they send is recorded in a {@link SentRequests}.
  */
 final class SdkClients {
   static final String OWNER = "Bearer " + BearerAuthFilter.OWNER_TOKEN;
@@ -25,7 +28,10 @@ final class SdkClients {
 
   private SdkClients() {}
 
-  /** A client sending {@code authorization} (when present) on every request, recording them. */
+  /**
+   * A legacy-era client ({@code io.modelcontextprotocol.client}, Streamable HTTP with {@code
+   * initialize} and sessions) sending {@code authorization}, when present, on every request.
+   */
   static McpSyncClient client(
       DemoServer server, Optional<String> authorization, SentRequests sent) {
     return client(server, authorization, sent, Optional.empty());
@@ -48,13 +54,39 @@ final class SdkClients {
             .addHttpRequestCustomizer(
                 (request, method, uri, body, context) -> {
                   authorization.ifPresent(value -> request.header("Authorization", value));
-                  sent.record(method, request, body);
+                  // build() leaves the builder as it was; the copy keeps the real request apart.
+                  sent.record(method, request.copy().build().headers(), body);
                 });
     versions.ifPresent(transport::supportedProtocolVersions);
     return McpClient.sync(transport.build())
         .clientInfo(McpSchema.Implementation.builder("jaxrs-mcp-interop-test", "1").build())
         .requestTimeout(TIMEOUT)
         .initializationTimeout(TIMEOUT)
+        .build();
+  }
+
+  /**
+   * A modern-era client ({@code io.modelcontextprotocol.modern.client}, stateless revision
+   * 2026-07-28) sending {@code authorization}, when present, on every request.
+   */
+  static io.modelcontextprotocol.modern.client.McpSyncClient modern(
+      DemoServer server, Optional<String> authorization, SentRequests sent) {
+    HttpClientMcpTransport transport =
+        HttpClientMcpTransport.builder(server.mcpUri())
+            .connectTimeout(TIMEOUT)
+            .requestCustomizer(
+                McpHttpRequestCustomizer.fromSync(
+                    (request, headers, context) -> {
+                      authorization.ifPresent(value -> headers.set("Authorization", value));
+                      sent.record(request.httpMethod(), headers.asHttpHeaders(), request.body());
+                    }))
+            .build();
+    return io.modelcontextprotocol.modern.client.McpClient.sync(transport)
+        .clientInfo(
+            io.modelcontextprotocol.modern.McpSchema.Implementation.builder(
+                    "jaxrs-mcp-interop-test", "1")
+                .build())
+        .callTimeout(TIMEOUT)
         .build();
   }
 }

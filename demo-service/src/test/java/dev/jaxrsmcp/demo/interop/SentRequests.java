@@ -1,35 +1,34 @@
 package dev.jaxrsmcp.demo.interop;
 
-import java.net.http.HttpRequest;
+import java.net.http.HttpHeaders;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Records the HTTP requests an SDK client sends, as the transport hands them to its request
- * customizer (after it has set its own headers), so that a test can see the session id it used.
+ * Records the HTTP requests an SDK client sends, as its transport hands them to the request
+ * customizer (after setting its own headers), so that a test can check what went over the wire.
  */
 final class SentRequests {
-  /** One request: its HTTP method, the headers the tests look at, and its JSON body, if any. */
-  record Sent(
-      String method,
-      Optional<String> sessionId,
-      Optional<String> protocolVersion,
-      Optional<String> authorization,
-      Optional<String> body) {}
+  /** One request: its HTTP method, its headers and its JSON body, if any. */
+  record Sent(String method, HttpHeaders headers, Optional<String> body) {
+    Optional<String> header(String name) {
+      return headers.firstValue(name);
+    }
+
+    Optional<String> sessionId() {
+      return header("Mcp-Session-Id");
+    }
+
+    Optional<String> protocolVersion() {
+      return header("MCP-Protocol-Version");
+    }
+  }
 
   private final List<Sent> sent = new CopyOnWriteArrayList<>();
 
-  void record(String method, HttpRequest.Builder request, String body) {
-    // build() leaves the builder usable; a copy keeps even that from touching the real request.
-    HttpRequest built = request.copy().build();
-    sent.add(
-        new Sent(
-            method,
-            built.headers().firstValue("Mcp-Session-Id"),
-            built.headers().firstValue("MCP-Protocol-Version"),
-            built.headers().firstValue("Authorization"),
-            Optional.ofNullable(body)));
+  void record(String method, HttpHeaders headers, String body) {
+    sent.add(new Sent(method, headers, Optional.ofNullable(body)));
   }
 
   /** Everything recorded so far, oldest first. */
