@@ -9,6 +9,7 @@ import dev.jaxrsmcp.demo.interop.SentRequests.Sent;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,8 +75,21 @@ class SdkSessionInteropTest {
 
       Object pong = client.ping();
 
-      assertThat(pong).isInstanceOf(java.util.Map.class);
-      assertThat((java.util.Map<?, ?>) pong).isEmpty();
+      assertThat(pong).isEqualTo(Map.of());
+    }
+  }
+
+  @Test
+  void setLoggingLevelIsAccepted() {
+    SentRequests sent = new SentRequests();
+    try (McpSyncClient client = SdkClients.client(server, Optional.empty(), sent)) {
+      client.initialize();
+
+      client.setLoggingLevel(McpSchema.LoggingLevel.WARNING);
+
+      // The SDK ignores the (empty) result; a JSON-RPC error would have been thrown.
+      assertThat(sent.posts("logging/setLevel")).hasSize(1);
+      assertThat(client.ping()).isEqualTo(Map.of());
     }
   }
 
