@@ -61,6 +61,8 @@ public final class SpooledResult {
   public void writeTo(OutputStream out) throws IOException {
     try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
       json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      // A failure half-way must not be dressed up as a complete document.
+      json.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
       json.writeStartObject();
       json.writeStringField("jsonrpc", "2.0");
       json.writeFieldName("id");

@@ -15,11 +15,16 @@ import org.glassfish.jersey.media.sse.OutboundEvent;
  * event with one {@code data:} line (the JSON is written on a single line), and keep-alives are
  * comment lines. Writes are thread-safe; a failed write closes the stream and runs its close action
  * once.
+ *
+ * <p>Jersey queues an event written before the response is on the wire, or while another thread is
+ * writing, and the thread that writes the queue writes it; when a write fails, the events still
+ * queued are dropped. {@link #onFailure} tells the owner of a queued event that this happened.
  */
 final class SseStream {
   private final EventOutput output = new EventOutput();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onClose = () -> {};
+  private volatile Runnable onFailure = () -> {};
 
   /** The HTTP response that carries this stream. */
   Response response() {
@@ -32,6 +37,14 @@ final class SseStream {
   /** Runs once when the stream closes, for any reason. */
   void onClose(Runnable action) {
     this.onClose = action;
+  }
+
+  /**
+   * Runs (possibly more than once) when a write through this object fails: events still queued are
+   * then never written.
+   */
+  void onFailure(Runnable action) {
+    this.onFailure = action;
   }
 
   /** Sends one JSON-RPC message; false when the stream is closed or the client went away. */
@@ -68,9 +81,9 @@ final class SseStream {
   void close() {
     if (closed.compareAndSet(false, true)) {
       try {
-        output.close();
-      } catch (IOException e) {
-        // The client is gone already; nothing more to do.
+        output.close(); // writes what is still queued when nobody else is writing
+      } catch (IOException | RuntimeException e) {
+        onFailure.run(); // the client is gone; queued events are dropped
       }
       onClose.run();
     }
@@ -84,6 +97,7 @@ final class SseStream {
       output.write(event);
       return true;
     } catch (IOException | RuntimeException e) {
+      onFailure.run();
       close();
       return false;
     }
