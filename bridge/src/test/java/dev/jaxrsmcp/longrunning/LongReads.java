@@ -34,7 +34,9 @@ final class LongReads {
     return body;
   }
 
-  /** Reads {@code uri} accepting {@code application/json, text/event-stream}; records the stream. */
+  /**
+   * Reads {@code uri} accepting {@code application/json, text/event-stream}; records the stream.
+   */
   static SseRecorder stream(TestServer server, String uri, Object token) throws Exception {
     return SseRecorder.post(server.mcpUrl(), headers(uri), body(uri, token).toString());
   }

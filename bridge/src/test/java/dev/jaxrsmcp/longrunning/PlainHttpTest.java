@@ -20,7 +20,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Over plain HTTP the same route works unchanged: its McpContext is inert and nothing is spooled. */
+/**
+ * Over plain HTTP the same route works unchanged: its McpContext is inert and nothing is spooled.
+ */
 class PlainHttpTest {
   @Path("/report")
   public static class Report {

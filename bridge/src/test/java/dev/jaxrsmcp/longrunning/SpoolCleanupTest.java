@@ -112,7 +112,8 @@ class SpoolCleanupTest {
   @Test
   void goneAfterAPlainResult() {
     var response = LongReads.jsonOnly(server, "app://work/quick", null);
-    assertThat(LongReads.json(response).path("result").path("contents").path(0).path("text").asText())
+    assertThat(
+            LongReads.json(response).path("result").path("contents").path(0).path("text").asText())
         .isEqualTo("first\n");
     awaitNoFiles();
   }
@@ -173,5 +174,4 @@ class SpoolCleanupTest {
   private void awaitNoFiles() {
     await().atMost(Duration.ofSeconds(5)).until(() -> LongReads.files(spoolDirectory) == 0);
   }
-
 }

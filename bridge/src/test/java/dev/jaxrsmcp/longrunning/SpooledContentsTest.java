@@ -47,7 +47,8 @@ class SpooledContentsTest {
 
   @BeforeEach
   void start() {
-    server = TestServer.start(new ResourceConfig(Kinds.class).register(McpFeature.builder().build()));
+    server =
+        TestServer.start(new ResourceConfig(Kinds.class).register(McpFeature.builder().build()));
   }
 
   @AfterEach
@@ -77,6 +78,9 @@ class SpooledContentsTest {
   }
 
   private JsonNode contents(String uri) {
-    return LongReads.json(LongReads.both(server, uri, null)).path("result").path("contents").path(0);
+    return LongReads.json(LongReads.both(server, uri, null))
+        .path("result")
+        .path("contents")
+        .path(0);
   }
 }

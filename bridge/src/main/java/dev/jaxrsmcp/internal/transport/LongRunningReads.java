@@ -46,8 +46,10 @@ import java.util.function.Supplier;
  */
 final class LongRunningReads {
   private static final System.Logger LOG = System.getLogger(LongRunningReads.class.getName());
+
   /** How long a finished result may wait to be written before its spool is given up. */
   private static final long UNSENT_RESULT_GRACE_SECONDS = 60;
+
   /** How much of a refused read's body is quoted in its error message. */
   private static final int REFUSAL_HEAD_BYTES = 4096;
 
