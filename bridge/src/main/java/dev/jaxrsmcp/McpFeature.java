@@ -1,7 +1,6 @@
 package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
-import dev.jaxrsmcp.internal.subscribe.ChangeBus;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -38,16 +37,19 @@ public final class McpFeature implements Feature {
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
+  private final boolean tools;
   private final Duration debounce;
   private final Duration keepAlive;
   private final int maxListenUris;
   private final int maxConcurrentListens;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
+  private final McpChangeBus changeBus;
   private final ChangeHub changes;
   private final Path spoolDirectory;
   private final Duration longRunningKeepAlive;
   private final Duration longRunningTimeout;
+  private final Duration sessionIdleTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -61,16 +63,19 @@ public final class McpFeature implements Feature {
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
+    this.tools = b.tools;
     this.debounce = b.debounce;
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
     this.maxConcurrentListens = b.maxConcurrentListens;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
-    this.changes = new ChangeHub(watchers, debounce, ChangeBus.local());
+    this.changeBus = b.changeBus;
+    this.changes = new ChangeHub(watchers, debounce, changeBus);
     this.spoolDirectory = b.spoolDirectory;
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
+    this.sessionIdleTimeout = b.sessionIdleTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -145,6 +150,16 @@ public final class McpFeature implements Feature {
   }
 
   /**
+   * Whether resources are also offered as MCP tools ({@code tools/list}, {@code tools/call}) for
+   * clients that call tools but do not read resources; default true. A resource can opt out with
+   * {@link McpResource#tool() tool = false}. When no tool is offered, the {@code tools} capability
+   * is not advertised and the tool methods answer "method not found".
+   */
+  public boolean tools() {
+    return tools;
+  }
+
+  /**
    * Where the application reports changes for subscribers: use it from background jobs, or inject
    * {@link McpChanges} into resource classes with {@code @Context} or {@code @Inject}.
    */
@@ -177,6 +192,11 @@ public final class McpFeature implements Feature {
     return listenTimeout;
   }
 
+  /** How changes travel between instances; default {@link McpChangeBus#local()}. */
+  public McpChangeBus changeBus() {
+    return changeBus;
+  }
+
   /** The watcher registered for each subscribable template, by template text. */
   public Map<String, McpWatcher> watchers() {
     return watchers;
@@ -204,6 +224,16 @@ public final class McpFeature implements Feature {
     return longRunningTimeout;
   }
 
+  /**
+   * How long a legacy-era session (protocol 2025-11-25 and earlier) may stay unused before it ends;
+   * default 30 minutes. A session is in use while a request on it runs or while its client holds
+   * the session's notification stream (GET) open. A client whose session ended gets HTTP 404 and
+   * starts a new one with {@code initialize}. Modern (2026-07-28) requests have no sessions.
+   */
+  public Duration sessionIdleTimeout() {
+    return sessionIdleTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -217,15 +247,18 @@ public final class McpFeature implements Feature {
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
+    private boolean tools = true;
     private Duration debounce = Duration.ofMillis(250);
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
     private int maxConcurrentListens = 10_000;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private McpChangeBus changeBus = McpChangeBus.local();
     private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
     private Duration longRunningKeepAlive = Duration.ofMillis(500);
     private Duration longRunningTimeout = Duration.ofMinutes(15);
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
 
     private Builder() {}
 
@@ -241,6 +274,7 @@ public final class McpFeature implements Feature {
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
+      this.tools = f.tools;
       this.debounce = f.debounce;
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
@@ -248,8 +282,10 @@ public final class McpFeature implements Feature {
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
       this.spoolDirectory = f.spoolDirectory;
+      this.changeBus = f.changeBus;
       this.longRunningKeepAlive = f.longRunningKeepAlive;
       this.longRunningTimeout = f.longRunningTimeout;
+      this.sessionIdleTimeout = f.sessionIdleTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -353,6 +389,15 @@ public final class McpFeature implements Feature {
       return this;
     }
 
+    /**
+     * See {@link McpFeature#tools()}. Turn tools off when every client of this server reads
+     * resources, so the model is not shown each resource twice.
+     */
+    public Builder tools(boolean tools) {
+      this.tools = tools;
+      return this;
+    }
+
     /** See {@link McpFeature#debounce()}; zero turns debouncing off. */
     public Builder debounce(Duration window) {
       Objects.requireNonNull(window, "debounce");
@@ -418,6 +463,15 @@ public final class McpFeature implements Feature {
       return this;
     }
 
+    /**
+     * See {@link McpFeature#changeBus()}. The feature starts the bus when the application starts
+     * and closes it when the application stops.
+     */
+    public Builder changeBus(McpChangeBus bus) {
+      this.changeBus = Objects.requireNonNull(bus, "changeBus");
+      return this;
+    }
+
     /** See {@link McpFeature#spoolDirectory()}; created when first needed. */
     public Builder spoolDirectory(Path directory) {
       this.spoolDirectory = Objects.requireNonNull(directory, "spoolDirectory");
@@ -443,6 +497,17 @@ public final class McpFeature implements Feature {
             "longRunningTimeout must be positive (found " + timeout + ")");
       }
       this.longRunningTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
+    public Builder sessionIdleTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionIdleTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionIdleTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionIdleTimeout = timeout;
       return this;
     }
 

@@ -1,5 +1,7 @@
 package dev.jaxrsmcp.internal.subscribe;
 
+import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.McpChangeBus.Change;
 import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpWatcher;
 import java.time.Duration;
@@ -14,7 +16,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 /**
  * Who listens to what on this instance, and the delivery of changes to them: debounced per
  * subscriber and URI, shared watchers started and stopped by reference count, and a {@link
- * ChangeBus} to and from other instances. Thread-safe.
+ * McpChangeBus} to and from other instances. Thread-safe.
  */
 public final class ChangeHub implements McpChanges {
   private final Map<String, Set<Subscriber>> byUri = new ConcurrentHashMap<>();
@@ -23,14 +25,14 @@ public final class ChangeHub implements McpChanges {
   private final WatcherRegistry watches = new WatcherRegistry();
   private final ScheduledExecutorService scheduler;
   private final Debouncer debouncer;
-  private final ChangeBus bus;
+  private final McpChangeBus bus;
 
   /**
    * @param watchers watcher per template text
    * @param debounce the debounce window (zero: none)
    * @param bus the bus to other instances
    */
-  public ChangeHub(Map<String, McpWatcher> watchers, Duration debounce, ChangeBus bus) {
+  public ChangeHub(Map<String, McpWatcher> watchers, Duration debounce, McpChangeBus bus) {
     this.watchers = Map.copyOf(watchers);
     this.bus = bus;
     ScheduledThreadPoolExecutor executor =
@@ -108,17 +110,17 @@ public final class ChangeHub implements McpChanges {
   @Override
   public int changed(String uri) {
     Objects.requireNonNull(uri, "uri");
-    bus.publish(ChangeEvent.updated(uri));
-    return deliver(ChangeEvent.updated(uri));
+    bus.publish(Change.updated(uri));
+    return deliver(Change.updated(uri));
   }
 
   @Override
   public int listChanged() {
-    bus.publish(ChangeEvent.listChanged());
-    return deliver(ChangeEvent.listChanged());
+    bus.publish(Change.listChanged());
+    return deliver(Change.listChanged());
   }
 
-  private int deliver(ChangeEvent event) {
+  private int deliver(Change event) {
     if (event.uri().isEmpty()) {
       listListeners.forEach(Subscriber::resourcesListChanged);
       return listListeners.size();

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.subscribe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpWatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ class ChangeHubTest {
         };
       };
   private ChangeHub hub =
-      new ChangeHub(Map.of(TEMPLATE, watcher), Duration.ofMillis(200), ChangeBus.local());
+      new ChangeHub(Map.of(TEMPLATE, watcher), Duration.ofMillis(200), McpChangeBus.local());
 
   @AfterEach
   void close() {
@@ -121,7 +122,7 @@ class ChangeHubTest {
                   return () -> {};
                 }),
             Duration.ZERO,
-            ChangeBus.local());
+            McpChangeBus.local());
     RecordingSubscriber subscriber = new RecordingSubscriber();
     hub.subscribe(
         subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of("authorization", List.of("x")));
@@ -156,7 +157,7 @@ class ChangeHubTest {
                   throw new IllegalStateException("boom");
                 }),
             Duration.ZERO,
-            ChangeBus.local());
+            McpChangeBus.local());
     RecordingSubscriber subscriber = new RecordingSubscriber();
     hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
 

@@ -1,0 +1,53 @@
+package dev.jaxrsmcp.demo;
+
+import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import dev.jaxrsmcp.McpFeature;
+import org.glassfish.jersey.inject.hk2.AbstractBinder;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;
+
+/**
+ * Builds the demo's Jersey application: the REST API under {@code /api} and MCP at {@code /mcp}.
+ */
+public final class DemoApplication {
+  /** The name and version MCP clients see in {@code serverInfo}. */
+  public static final String NAME = "widgets-demo";
+
+  public static final String VERSION = "0.1.0";
+
+  private DemoApplication() {}
+
+  /** The application over a fresh store holding the sample widgets 1, 2 and 3. */
+  public static ResourceConfig create() {
+    return create(WidgetStore.withSampleWidgets());
+  }
+
+  /** The application over the given store. */
+  public static ResourceConfig create(WidgetStore store) {
+    return new ResourceConfig()
+        .register(WidgetsResource.class)
+        .register(MotdResource.class)
+        .register(
+            new AbstractBinder() {
+              @Override
+              protected void configure() {
+                bind(store).to(WidgetStore.class);
+              }
+            })
+        .register(BearerAuthFilter.class)
+        .register(RolesAllowedDynamicFeature.class)
+        .register(JacksonJsonProvider.class)
+        // Errors without a body stay empty instead of becoming the container's HTML error page.
+        .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true)
+        .property(ServerProperties.WADL_FEATURE_DISABLE, true)
+        .register(
+            McpFeature.builder()
+                .name(NAME)
+                .version(VERSION)
+                .instructions(
+                    "Widgets demo. Read app://widgets for the list of widgets, then"
+                        + " app://widgets/{id}/state for one widget's state.")
+                .build());
+  }
+}

@@ -1,0 +1,131 @@
+package dev.jaxrsmcp.demo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.McpResource;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The widgets REST API. Every route is plain JAX-RS; the {@link McpResource} annotations only add
+ * MCP URIs ({@code app://widgets/...}) that the bridge maps onto these same routes. {@link
+ * BearerAuthFilter} guards all of them.
+ */
+@Path("/api/widgets")
+@Produces(MediaType.APPLICATION_JSON)
+public final class WidgetsResource {
+  private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+
+  private final WidgetStore store;
+
+  @Inject
+  public WidgetsResource(WidgetStore store) {
+    this.store = store;
+  }
+
+  @GET
+  @McpResource(
+      uri = "app://widgets",
+      title = "Widgets",
+      description = "Every widget: its numeric id, name and kind.")
+  public List<Widget> widgets() {
+    return store.list();
+  }
+
+  @GET
+  @Path("/{id}/state")
+  @McpResource(
+      uri = "app://widgets/{id}/state",
+      title = "Widget state",
+      description = "A widget's current state as one JSON object, for example its temperature.")
+  public ObjectNode state(@PathParam("id") long id) {
+    return store.state(id).orElseThrow(() -> noWidget(id));
+  }
+
+  @GET
+  @Path("/{id}/state/{key}")
+  @McpResource(
+      uri = "app://widgets/{id}/state/{key}",
+      title = "Widget state value",
+      description = "One value of a widget's state, as JSON (a number, string, boolean, ...).")
+  public JsonNode stateValue(@PathParam("id") long id, @PathParam("key") String key) {
+    return store
+        .stateValue(id, key)
+        .orElseThrow(
+            () ->
+                store.find(id).isEmpty()
+                    ? noWidget(id)
+                    : notFound("widget " + id + " has no state key '" + key + "'"));
+  }
+
+  /** Sets one state value (owners only); the body is the new JSON value. */
+  @PUT
+  @Path("/{id}/state/{key}")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @RolesAllowed(BearerAuthFilter.OWNER)
+  public JsonNode putStateValue(
+      @PathParam("id") long id, @PathParam("key") String key, JsonNode value) {
+    if (!KEY.matcher(key).matches()) {
+      throw badRequest(
+          "a state key must be 1 to 64 letters, digits, '_', '-' or '.' (found '" + key + "')");
+    }
+    if (value == null || value.isNull() || value.isMissingNode()) {
+      throw badRequest("the body must be a JSON value other than null");
+    }
+    if (!store.putState(id, key, value)) {
+      throw noWidget(id);
+    }
+    return value;
+  }
+
+  @GET
+  @Path("/{id}/secrets")
+  @RolesAllowed(BearerAuthFilter.OWNER)
+  @McpResource(
+      uri = "app://widgets/{id}/secrets",
+      title = "Widget secrets",
+      description = "A widget's credentials; only owners may read them.")
+  public Map<String, String> secrets(@PathParam("id") long id) {
+    return store.secrets(id).orElseThrow(() -> noWidget(id));
+  }
+
+  @GET
+  @Path("/{id}/photo")
+  @Produces("image/png")
+  @McpResource(
+      uri = "app://widgets/{id}/photo",
+      title = "Widget photo",
+      description = "A small PNG picture of the widget.")
+  public byte[] photo(@PathParam("id") long id) {
+    return store.photo(id).orElseThrow(() -> noWidget(id));
+  }
+
+  private static NotFoundException noWidget(long id) {
+    return notFound("no widget with id " + id);
+  }
+
+  private static NotFoundException notFound(String why) {
+    return new NotFoundException(why, text(Response.Status.NOT_FOUND, why));
+  }
+
+  private static BadRequestException badRequest(String why) {
+    return new BadRequestException(why, text(Response.Status.BAD_REQUEST, why));
+  }
+
+  private static Response text(Response.Status status, String message) {
+    return Response.status(status).type(MediaType.TEXT_PLAIN_TYPE).entity(message).build();
+  }
+}

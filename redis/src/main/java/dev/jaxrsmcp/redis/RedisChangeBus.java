@@ -1,0 +1,212 @@
+package dev.jaxrsmcp.redis;
+
+import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.redis.internal.ChangeMessages;
+import dev.jaxrsmcp.redis.internal.OutageLog;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * An {@link McpChangeBus} over Redis pub/sub (with Lettuce): every instance publishes its changes
+ * on one channel and delivers the changes of the others, never its own twice.
+ *
+ * <pre>{@code
+ * McpFeature.builder()
+ *     .changeBus(RedisChangeBus.builder("redis://localhost:6379").channelPrefix("widgets:").build())
+ *     .build();
+ * }</pre>
+ *
+ * <p>Redis is never on a request's path: publishing is asynchronous and dropped while Redis is
+ * unreachable, so reads and this instance's own notifications keep working. When Redis is not there
+ * at start-up the bus keeps trying in the background; once connected, Lettuce reconnects and
+ * re-subscribes by itself. The outage and the recovery are logged once each.
+ */
+public final class RedisChangeBus implements McpChangeBus {
+  private final RedisURI uri;
+  private final String channel;
+  private final Duration retryInterval;
+  private final String instance = UUID.randomUUID().toString();
+  private final OutageLog outage;
+  private final ScheduledExecutorService retries =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "jaxrs-mcp-redis");
+            t.setDaemon(true);
+            return t;
+          });
+  private final RedisClient client;
+  private volatile StatefulRedisPubSubConnection<String, String> subscriber;
+  private volatile StatefulRedisConnection<String, String> publisher;
+  private volatile boolean closed;
+
+  private RedisChangeBus(Builder b) {
+    this.uri = RedisURI.create(b.uri);
+    this.channel = b.channelPrefix + "changes";
+    this.retryInterval = b.retryInterval;
+    this.outage = new OutageLog(uri.getHost() + ":" + uri.getPort());
+    this.client = RedisClient.create(uri);
+    this.client.setOptions(
+        ClientOptions.builder()
+            .autoReconnect(true)
+            .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+            .build());
+    this.client.addListener(
+        new RedisConnectionStateListener() {
+          @Override
+          public void onRedisConnected(
+              io.lettuce.core.RedisChannelHandler<?, ?> connection, SocketAddress address) {
+            outage.up();
+          }
+
+          @Override
+          public void onRedisDisconnected(io.lettuce.core.RedisChannelHandler<?, ?> connection) {
+            if (!closed) {
+              outage.down("connection lost");
+            }
+          }
+        });
+  }
+
+  /** A builder for the Redis at {@code redisUri}, for example {@code redis://localhost:6379}. */
+  public static Builder builder(String redisUri) {
+    return new Builder(redisUri);
+  }
+
+  /** The channel changes travel on: the prefix followed by {@code changes}. */
+  public String channel() {
+    return channel;
+  }
+
+  /** This instance's id, carried in every message it publishes. */
+  public String instance() {
+    return instance;
+  }
+
+  @Override
+  public void start(Consumer<Change> fromOtherInstances) {
+    retries.execute(() -> connect(fromOtherInstances));
+  }
+
+  private void connect(Consumer<Change> deliver) {
+    if (closed) {
+      return;
+    }
+    try {
+      StatefulRedisPubSubConnection<String, String> sub = client.connectPubSub();
+      sub.addListener(
+          new RedisPubSubAdapter<>() {
+            @Override
+            public void message(String from, String message) {
+              ChangeMessages.decode(message)
+                  .filter(m -> !m.origin().equals(instance))
+                  .ifPresent(m -> deliver.accept(m.change()));
+            }
+          });
+      sub.sync().subscribe(channel);
+      StatefulRedisConnection<String, String> pub = client.connect();
+      subscriber = sub;
+      publisher = pub;
+      outage.up();
+      if (closed) {
+        close();
+      }
+    } catch (RuntimeException e) {
+      outage.down(e.getClass().getSimpleName() + ": " + e.getMessage());
+      StatefulRedisPubSubConnection<String, String> half = subscriber;
+      if (half != null) {
+        half.closeAsync();
+        subscriber = null;
+      }
+      if (!closed) {
+        retries.schedule(() -> connect(deliver), retryInterval.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    }
+  }
+
+  @Override
+  public void publish(Change change) {
+    StatefulRedisConnection<String, String> pub = publisher;
+    if (pub == null || !pub.isOpen()) {
+      return; // Redis is not there (yet): this instance has delivered the change locally.
+    }
+    pub.async()
+        .publish(channel, ChangeMessages.encode(instance, change))
+        .exceptionally(
+            e -> {
+              outage.down(e.getClass().getSimpleName() + ": " + e.getMessage());
+              return 0L;
+            });
+  }
+
+  /** True when both connections are open. */
+  public boolean isConnected() {
+    StatefulRedisConnection<String, String> pub = publisher;
+    StatefulRedisPubSubConnection<String, String> sub = subscriber;
+    return pub != null && pub.isOpen() && sub != null && sub.isOpen();
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    retries.shutdownNow();
+    StatefulRedisPubSubConnection<String, String> sub = subscriber;
+    StatefulRedisConnection<String, String> pub = publisher;
+    if (sub != null) {
+      sub.close();
+    }
+    if (pub != null) {
+      pub.close();
+    }
+    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+  }
+
+  /** Builds a {@link RedisChangeBus}. */
+  public static final class Builder {
+    private final String uri;
+    private String channelPrefix = "jaxrs-mcp:";
+    private Duration retryInterval = Duration.ofSeconds(1);
+
+    private Builder(String uri) {
+      Objects.requireNonNull(uri, "redisUri");
+      RedisURI.create(uri); // fails early on a malformed URI
+      this.uri = uri;
+    }
+
+    /**
+     * The prefix of the channel name; default {@code jaxrs-mcp:}. Services sharing one Redis use
+     * different prefixes.
+     */
+    public Builder channelPrefix(String prefix) {
+      this.channelPrefix = Objects.requireNonNull(prefix, "channelPrefix");
+      return this;
+    }
+
+    /** How often to retry when Redis is not there at start-up; default 1 second. */
+    public Builder retryInterval(Duration interval) {
+      Objects.requireNonNull(interval, "retryInterval");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException(
+            "retryInterval must be positive (found " + interval + ")");
+      }
+      this.retryInterval = interval;
+      return this;
+    }
+
+    public RedisChangeBus build() {
+      return new RedisChangeBus(this);
+    }
+  }
+}
