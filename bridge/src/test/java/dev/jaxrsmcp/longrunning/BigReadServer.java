@@ -29,7 +29,7 @@ public final class BigReadServer {
     @GET
     @Path("big")
     @Produces("application/octet-stream")
-    @McpResource(uri = "app://big")
+    @McpResource(uri = "app://big", longRunning = true, maxBytes = SIZE)
     public StreamingOutput big(@Context McpContext mcp) {
       return out -> {
         byte[] block = new byte[BLOCK];

@@ -8,7 +8,6 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
-import dev.jaxrsmcp.internal.protocol.ContentsMapper;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
@@ -79,10 +78,13 @@ final class LongRunningReads {
   /**
    * Runs a long-running read and answers it.
    *
+   * @param kind whether the read answers a {@code resources/read} or a {@code tools/call}
+   * @param uri the URI read (for a tool: the one its arguments expand to)
    * @param cancelKey identifies the request for {@link #cancel} (legacy {@code
    *     notifications/cancelled}); empty when it cannot be cancelled that way
    */
   Response read(
+      SpooledResult.Kind kind,
       McpCall call,
       CatalogueEntry entry,
       TemplateMatch match,
@@ -113,8 +115,9 @@ final class LongRunningReads {
       start(read, call, entry, match);
     }
 
+    Answer answer = new Answer(kind, id, call, entry, uri);
     if (!acceptsEventStream) {
-      return plain(read, id, call, entry, uri);
+      return plain(read, answer);
     }
     try {
       CompletableFuture.anyOf(read.outcome, relay.first)
@@ -126,9 +129,9 @@ final class LongRunningReads {
       read.fail(shuttingDown());
     }
     if (read.outcome.isDone() && !relay.first.isDone()) {
-      return plain(read, id, call, entry, uri);
+      return plain(read, answer);
     }
-    return stream(read, relay, id, call, entry, uri);
+    return stream(read, relay, answer);
   }
 
   /**
@@ -190,30 +193,22 @@ final class LongRunningReads {
   }
 
   /** Waits for the read and answers it as one JSON response. */
-  private Response plain(
-      LongRead read, JsonNode id, McpCall call, CatalogueEntry entry, String uri) {
-    RouteResponse response;
+  private Response plain(LongRead read, Answer answer) {
+    SpooledResult result;
     try {
-      response = await(read);
-      ContentsMapper.checkSuccess(withRefusalText(response, read.spool), uri, call.era());
+      result = answer.result(await(read), read.spool);
     } catch (RuntimeException e) {
       read.end();
       throw e;
     }
     read.context.finish();
-    SpoolBody body = new SpoolBody(result(id, call, entry, uri, read.spool, response), read.spool);
+    SpoolBody body = new SpoolBody(result, read.spool);
     schedule(body::abandon, TimeUnit.SECONDS.toMillis(UNSENT_RESULT_GRACE_SECONDS));
     return Response.ok(body, MediaType.APPLICATION_JSON_TYPE).build();
   }
 
   /** Answers with an SSE stream: progress and keep-alives while the route runs, then its end. */
-  private Response stream(
-      LongRead read,
-      ProgressRelay relay,
-      JsonNode id,
-      McpCall call,
-      CatalogueEntry entry,
-      String uri) {
+  private Response stream(LongRead read, ProgressRelay relay, Answer answer) {
     SseStream stream = new SseStream();
     stream.onClose(read::cancel); // no effect once the read has ended
     relay.attach(stream);
@@ -234,20 +229,14 @@ final class LongRunningReads {
       read.fail(shuttingDown());
     }
     read.outcome.whenComplete(
-        (response, failure) -> finish(read, stream, response, failure, id, call, entry, uri));
+        (response, failure) -> finish(read, stream, response, failure, answer));
     return stream.response();
   }
 
   /** Sends the read's last message on its stream (or nothing, when cancelled) and closes it. */
   private void finish(
-      LongRead read,
-      SseStream stream,
-      RouteResponse response,
-      Throwable failure,
-      JsonNode id,
-      McpCall call,
-      CatalogueEntry entry,
-      String uri) {
+      LongRead read, SseStream stream, RouteResponse response, Throwable failure, Answer answer) {
+    JsonNode id = answer.id;
     read.context.finish();
     try {
       if (failure != null) {
@@ -255,7 +244,7 @@ final class LongRunningReads {
         if (cause instanceof LongRead.Aborted aborted) {
           aborted.answer().ifPresent(e -> stream.send(errorMessage(id, e)));
         } else {
-          stream.send(errorMessage(id, asJsonRpc(cause, uri)));
+          stream.send(errorMessage(id, asJsonRpc(cause, answer.uri)));
         }
         read.end();
         return;
@@ -264,15 +253,15 @@ final class LongRunningReads {
         read.end();
         return;
       }
+      SpooledResult result;
       try {
-        ContentsMapper.checkSuccess(withRefusalText(response, read.spool), uri, call.era());
+        result = answer.result(response, read.spool);
       } catch (JsonRpcException e) {
         stream.send(errorMessage(id, e));
         read.end();
         return;
       }
-      SpoolBody body =
-          new SpoolBody(result(id, call, entry, uri, read.spool, response), read.spool);
+      SpoolBody body = new SpoolBody(result, read.spool);
       stream.onFailure(body::abandon); // an earlier event failed: the queued result is dropped
       if (!stream.sendStreaming(body)) {
         body.abandon();
@@ -281,7 +270,7 @@ final class LongRunningReads {
       // writes it, the spool goes after a grace period.
       schedule(body::abandon, TimeUnit.SECONDS.toMillis(UNSENT_RESULT_GRACE_SECONDS));
     } catch (RuntimeException e) {
-      LOG.log(System.Logger.Level.ERROR, "long-running read of " + uri + " failed", e);
+      LOG.log(System.Logger.Level.ERROR, "long-running read of " + answer.uri + " failed", e);
       read.end();
     } finally {
       stream.close();
@@ -336,10 +325,27 @@ final class LongRunningReads {
     return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Internal error");
   }
 
-  private SpooledResult result(
-      JsonNode id, McpCall call, CatalogueEntry entry, String uri, Spool spool, RouteResponse r) {
-    return new SpooledResult(
-        id, uri, entry, r.mediaType().orElse(""), spool, call.era(), serverInfo.get());
+  /** What a finished read answers: its request's result, built from the spool. */
+  private final class Answer {
+    final SpooledResult.Kind kind;
+    final JsonNode id;
+    final McpCall call;
+    final CatalogueEntry entry;
+    final String uri;
+
+    Answer(SpooledResult.Kind kind, JsonNode id, McpCall call, CatalogueEntry entry, String uri) {
+      this.kind = kind;
+      this.id = id;
+      this.call = call;
+      this.entry = entry;
+      this.uri = uri;
+    }
+
+    /** The result to stream, or the request's error. */
+    SpooledResult result(RouteResponse response, Spool spool) {
+      return SpooledResult.of(
+          kind, id, call, entry, uri, withRefusalText(response, spool), spool, serverInfo.get());
+    }
   }
 
   /** The client's progress token when it is a string or an integer (the only valid kinds). */
