@@ -16,7 +16,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** Modern-era reads of long-running resources, as a client accepting SSE or only JSON. */
+/**
+ * Modern-era reads of long-running resources (and calls of their tools), as a client accepting SSE
+ * or only JSON.
+ */
 final class LongReads {
   static final ObjectMapper JSON = new ObjectMapper();
 
@@ -24,7 +27,37 @@ final class LongReads {
 
   /** A {@code resources/read} body, with {@code _meta.progressToken} when {@code token} is set. */
   static ObjectNode body(String uri, Object token) {
-    ObjectNode body = Mcp.body(1, "resources/read", Map.of("uri", uri));
+    return withToken(Mcp.body(1, "resources/read", Map.of("uri", uri)), token);
+  }
+
+  /** A {@code tools/call} body, with {@code _meta.progressToken} when {@code token} is set. */
+  static ObjectNode toolBody(String name, Map<String, ?> arguments, Object token) {
+    return withToken(
+        Mcp.body(1, "tools/call", Map.of("name", name, "arguments", arguments)), token);
+  }
+
+  /** Calls the tool {@code name} accepting both types; records the stream. */
+  static SseRecorder streamTool(
+      TestServer server, String name, Map<String, ?> arguments, Object token) throws Exception {
+    return SseRecorder.post(
+        server.mcpUrl(),
+        Map.of("MCP-Protocol-Version", Mcp.VERSION, "Mcp-Method", "tools/call", "Mcp-Name", name),
+        toolBody(name, arguments, token).toString());
+  }
+
+  /** Calls the tool {@code name} accepting both types, as a whole response. */
+  static Response callTool(TestServer server, String name, Map<String, ?> arguments) {
+    return given()
+        .contentType("application/json")
+        .accept("application/json, text/event-stream")
+        .header("MCP-Protocol-Version", Mcp.VERSION)
+        .header("Mcp-Method", "tools/call")
+        .header("Mcp-Name", name)
+        .body(toolBody(name, arguments, null).toString())
+        .post(server.mcpUrl());
+  }
+
+  private static ObjectNode withToken(ObjectNode body, Object token) {
     ObjectNode meta = (ObjectNode) body.get("params").get("_meta");
     if (token instanceof Integer i) {
       meta.put("progressToken", i);
