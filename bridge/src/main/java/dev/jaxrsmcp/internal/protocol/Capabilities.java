@@ -17,15 +17,22 @@ final class Capabilities {
       }
       resources.put("listChanged", true);
     }
-    if (Tools.anyOffered(state.catalogue(), state.settings())) {
+    if (offersTools(state)) {
       capabilities.putObject("tools");
+    }
+    if (CompletionMethods.offered(state)) {
+      capabilities.putObject("completions");
     }
     return capabilities;
   }
 
-  /** True when the server offers at least one tool. */
+  /**
+   * Whether a listen may honour {@code toolsListChanged}: never, since the tools are fixed when the
+   * application starts (one per resource or template) and no tool list change is ever sent; the
+   * {@code tools} capability therefore carries no {@code listChanged}.
+   */
   static boolean offersTools(ServerState state) {
-    return false;
+    return Tools.anyOffered(state.catalogue(), state.settings());
   }
 
   static ObjectNode serverInfo(ServerState state) {
