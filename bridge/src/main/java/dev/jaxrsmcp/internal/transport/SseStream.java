@@ -17,11 +17,16 @@ import org.glassfish.jersey.media.sse.OutboundEvent;
  * such as the MCP Java SDK read only events named {@code message}), and keep-alives are comment
  * lines. Used for POST response streams (progress, listen) and for a legacy session's GET stream.
  * Writes are thread-safe; a failed write closes the stream and runs its close action once.
+ *
+ * <p>Jersey queues an event written before the response is on the wire, or while another thread is
+ * writing, and the thread that writes the queue writes it; when a write fails, the events still
+ * queued are dropped. {@link #onFailure} tells the owner of a queued event that this happened.
  */
 public final class SseStream implements NotificationStream {
   private final EventOutput output = new EventOutput();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onClose = () -> {};
+  private volatile Runnable onFailure = () -> {};
 
   /** The HTTP response that carries this stream. */
   public Response response() {
@@ -34,6 +39,14 @@ public final class SseStream implements NotificationStream {
   /** Runs once when the stream closes, for any reason. */
   void onClose(Runnable action) {
     this.onClose = action;
+  }
+
+  /**
+   * Runs (possibly more than once) when a write through this object fails: events still queued are
+   * then never written.
+   */
+  void onFailure(Runnable action) {
+    this.onFailure = action;
   }
 
   /** Sends one JSON-RPC message; false when the stream is closed or the client went away. */
@@ -82,9 +95,9 @@ public final class SseStream implements NotificationStream {
   public void close() {
     if (closed.compareAndSet(false, true)) {
       try {
-        output.close();
-      } catch (IOException e) {
-        // The client is gone already; nothing more to do.
+        output.close(); // writes what is still queued when nobody else is writing
+      } catch (IOException | RuntimeException e) {
+        onFailure.run(); // the client is gone; queued events are dropped
       }
       onClose.run();
     }
@@ -98,6 +111,7 @@ public final class SseStream implements NotificationStream {
       output.write(event);
       return true;
     } catch (IOException | RuntimeException e) {
+      onFailure.run();
       close();
       return false;
     }
