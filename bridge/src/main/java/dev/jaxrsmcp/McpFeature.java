@@ -37,17 +37,21 @@ public final class McpFeature implements Feature {
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
+  private final boolean tools;
   private final Duration debounce;
   private final Duration keepAlive;
   private final int maxListenUris;
   private final int maxConcurrentListens;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
+  private final Map<String, Map<String, McpCompleter>> completers;
+  private final int pageSize;
   private final McpChangeBus changeBus;
   private final ChangeHub changes;
   private final Path spoolDirectory;
   private final Duration longRunningKeepAlive;
   private final Duration longRunningTimeout;
+  private final Duration sessionIdleTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -61,17 +65,25 @@ public final class McpFeature implements Feature {
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
+    this.tools = b.tools;
     this.debounce = b.debounce;
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
     this.maxConcurrentListens = b.maxConcurrentListens;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
+    Map<String, Map<String, McpCompleter>> completerCopy = new LinkedHashMap<>();
+    b.completers.forEach(
+        (t, byVariable) ->
+            completerCopy.put(t, Collections.unmodifiableMap(new LinkedHashMap<>(byVariable))));
+    this.completers = Collections.unmodifiableMap(completerCopy);
+    this.pageSize = b.pageSize;
     this.changeBus = b.changeBus;
     this.changes = new ChangeHub(watchers, debounce, changeBus);
     this.spoolDirectory = b.spoolDirectory;
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
+    this.sessionIdleTimeout = b.sessionIdleTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -146,6 +158,16 @@ public final class McpFeature implements Feature {
   }
 
   /**
+   * Whether resources are also offered as MCP tools ({@code tools/list}, {@code tools/call}) for
+   * clients that call tools but do not read resources; default true. A resource can opt out with
+   * {@link McpResource#tool() tool = false}. When no tool is offered, the {@code tools} capability
+   * is not advertised and the tool methods answer "method not found".
+   */
+  public boolean tools() {
+    return tools;
+  }
+
+  /**
    * Where the application reports changes for subscribers: use it from background jobs, or inject
    * {@link McpChanges} into resource classes with {@code @Context} or {@code @Inject}.
    */
@@ -183,6 +205,16 @@ public final class McpFeature implements Feature {
     return changeBus;
   }
 
+  /** The completers registered per template text and variable. */
+  public Map<String, Map<String, McpCompleter>> completers() {
+    return completers;
+  }
+
+  /** How many entries one page of a list result holds; default 50. */
+  public int pageSize() {
+    return pageSize;
+  }
+
   /** The watcher registered for each subscribable template, by template text. */
   public Map<String, McpWatcher> watchers() {
     return watchers;
@@ -210,6 +242,16 @@ public final class McpFeature implements Feature {
     return longRunningTimeout;
   }
 
+  /**
+   * How long a legacy-era session (protocol 2025-11-25 and earlier) may stay unused before it ends;
+   * default 30 minutes. A session is in use while a request on it runs or while its client holds
+   * the session's notification stream (GET) open. A client whose session ended gets HTTP 404 and
+   * starts a new one with {@code initialize}. Modern (2026-07-28) requests have no sessions.
+   */
+  public Duration sessionIdleTimeout() {
+    return sessionIdleTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -223,16 +265,20 @@ public final class McpFeature implements Feature {
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
+    private boolean tools = true;
     private Duration debounce = Duration.ofMillis(250);
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
     private int maxConcurrentListens = 10_000;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private final Map<String, Map<String, McpCompleter>> completers = new LinkedHashMap<>();
+    private int pageSize = 50;
     private McpChangeBus changeBus = McpChangeBus.local();
     private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
     private Duration longRunningKeepAlive = Duration.ofMillis(500);
     private Duration longRunningTimeout = Duration.ofMinutes(15);
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
 
     private Builder() {}
 
@@ -248,16 +294,21 @@ public final class McpFeature implements Feature {
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
+      this.tools = f.tools;
       this.debounce = f.debounce;
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
       this.maxConcurrentListens = f.maxConcurrentListens;
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
+      f.completers.forEach(
+          (t, byVariable) -> this.completers.put(t, new LinkedHashMap<>(byVariable)));
+      this.pageSize = f.pageSize;
       this.spoolDirectory = f.spoolDirectory;
       this.changeBus = f.changeBus;
       this.longRunningKeepAlive = f.longRunningKeepAlive;
       this.longRunningTimeout = f.longRunningTimeout;
+      this.sessionIdleTimeout = f.sessionIdleTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -361,6 +412,15 @@ public final class McpFeature implements Feature {
       return this;
     }
 
+    /**
+     * See {@link McpFeature#tools()}. Turn tools off when every client of this server reads
+     * resources, so the model is not shown each resource twice.
+     */
+    public Builder tools(boolean tools) {
+      this.tools = tools;
+      return this;
+    }
+
     /** See {@link McpFeature#debounce()}; zero turns debouncing off. */
     public Builder debounce(Duration window) {
       Objects.requireNonNull(window, "debounce");
@@ -460,6 +520,48 @@ public final class McpFeature implements Feature {
             "longRunningTimeout must be positive (found " + timeout + ")");
       }
       this.longRunningTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
+    public Builder sessionIdleTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionIdleTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionIdleTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionIdleTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Registers the completer of one template variable. {@code template} is the template as listed
+     * (for example {@code app://widgets/{id}/state/{key}}); the application fails to start when no
+     * {@code @McpResource} has it or it has no such variable.
+     */
+    public Builder complete(String template, String variable, McpCompleter completer) {
+      requireText(template, "template");
+      requireText(variable, "variable");
+      Objects.requireNonNull(completer, "completer");
+      Map<String, McpCompleter> byVariable =
+          completers.computeIfAbsent(template, t -> new LinkedHashMap<>());
+      if (byVariable.putIfAbsent(variable, completer) != null) {
+        throw new IllegalArgumentException(
+            "a completer for variable '"
+                + variable
+                + "' of template '"
+                + template
+                + "' is already registered");
+      }
+      return this;
+    }
+
+    /** See {@link McpFeature#pageSize()}; from 1 to 1000. */
+    public Builder pageSize(int size) {
+      if (size < 1 || size > 1000) {
+        throw new IllegalArgumentException("pageSize must be from 1 to 1000 (found " + size + ")");
+      }
+      this.pageSize = size;
       return this;
     }
 

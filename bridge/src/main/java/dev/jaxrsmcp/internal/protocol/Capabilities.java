@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.protocol;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.tools.Tools;
 
 /** The server capabilities, built from what is registered (contract section 6). */
 final class Capabilities {
@@ -16,12 +17,22 @@ final class Capabilities {
       }
       resources.put("listChanged", true);
     }
+    if (offersTools(state)) {
+      capabilities.putObject("tools");
+    }
+    if (CompletionMethods.offered(state)) {
+      capabilities.putObject("completions");
+    }
     return capabilities;
   }
 
-  /** True when the server offers at least one tool. */
+  /**
+   * Whether a listen may honour {@code toolsListChanged}: never, since the tools are fixed when the
+   * application starts (one per resource or template) and no tool list change is ever sent; the
+   * {@code tools} capability therefore carries no {@code listChanged}.
+   */
   static boolean offersTools(ServerState state) {
-    return false;
+    return Tools.anyOffered(state.catalogue(), state.settings());
   }
 
   static ObjectNode serverInfo(ServerState state) {

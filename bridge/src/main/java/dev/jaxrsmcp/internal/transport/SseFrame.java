@@ -6,13 +6,13 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One Server-Sent Events frame, framed by the bridge itself: {@code data: <one line>\n\n} for a
- * message, {@code : <comment>\n\n} for a keep-alive. Every message the bridge sends is JSON on a
- * single line, so no line of data ever needs splitting and the bytes are written as they are (no
- * scanning for line breaks, no per-event writer lookup).
+ * One Server-Sent Events frame, framed by the bridge itself: {@code event: message\ndata: <one
+ * line>\n\n} for a JSON-RPC message, {@code : keep-alive\n\n} for a keep-alive. Every message the
+ * bridge sends is JSON on a single line, so no data line ever needs splitting and the bytes are
+ * written as they are (no scanning for line breaks, no per-event writer lookup).
  */
 final class SseFrame implements StreamingOutput {
-  private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] LEAD = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] END = {'\n', '\n'};
 
   /** The keep-alive comment frame. */
@@ -26,11 +26,11 @@ final class SseFrame implements StreamingOutput {
   }
 
   /** A message frame; {@code line} must not contain a line break (compact JSON never does). */
-  static SseFrame data(byte[] line) {
-    byte[] frame = new byte[DATA.length + line.length + END.length];
-    System.arraycopy(DATA, 0, frame, 0, DATA.length);
-    System.arraycopy(line, 0, frame, DATA.length, line.length);
-    System.arraycopy(END, 0, frame, DATA.length + line.length, END.length);
+  static SseFrame message(byte[] line) {
+    byte[] frame = new byte[LEAD.length + line.length + END.length];
+    System.arraycopy(LEAD, 0, frame, 0, LEAD.length);
+    System.arraycopy(line, 0, frame, LEAD.length, line.length);
+    System.arraycopy(END, 0, frame, LEAD.length + line.length, END.length);
     return new SseFrame(out -> out.write(frame));
   }
 
@@ -38,10 +38,10 @@ final class SseFrame implements StreamingOutput {
    * A message frame whose line is written by {@code line} when the frame is sent; the line must not
    * contain a line break.
    */
-  static SseFrame streamingData(StreamingOutput line) {
+  static SseFrame streamingMessage(StreamingOutput line) {
     return new SseFrame(
         out -> {
-          out.write(DATA);
+          out.write(LEAD);
           line.write(out);
           out.write(END);
         });

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.session.NotificationStream;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -10,18 +11,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.glassfish.jersey.server.ChunkedOutput;
 
 /**
- * One Server-Sent Events response on a Jersey {@link ChunkedOutput}: each JSON-RPC message is one
- * {@link SseFrame} with one {@code data:} line (the JSON is written on a single line), and
- * keep-alives are comment frames. Writes are thread-safe; a failed write closes the stream and runs
- * its close action once.
+ * One Server-Sent Events response on a Jersey {@link ChunkedOutput}, framed by {@link SseFrame}:
+ * each JSON-RPC message is one {@code message} event with one {@code data:} line (the JSON is
+ * written on a single line; clients such as the MCP Java SDK read only events named {@code
+ * message}), and keep-alives are comment lines. Used for POST response streams (progress, listen)
+ * and for a legacy session's GET stream. Writes are thread-safe; a failed write closes the stream
+ * and runs its close action once.
+ *
+ * <p>Jersey queues an event written before the response is on the wire, or while another thread is
+ * writing, and the thread that writes the queue writes it; when a write fails, the events still
+ * queued are dropped. {@link #onFailure} tells the owner of a queued event that this happened.
  */
-final class SseStream {
+public final class SseStream implements NotificationStream {
   private final ChunkedOutput<SseFrame> output = new ChunkedOutput<>(SseFrame.class);
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onClose = () -> {};
+  private volatile Runnable onFailure = () -> {};
 
   /** The HTTP response that carries this stream. */
-  Response response() {
+  public Response response() {
     return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
         .header("X-Accel-Buffering", "no")
         .header("Cache-Control", "no-cache")
@@ -33,9 +41,18 @@ final class SseStream {
     this.onClose = action;
   }
 
+  /**
+   * Runs (possibly more than once) when a write through this object fails: events still queued are
+   * then never written.
+   */
+  void onFailure(Runnable action) {
+    this.onFailure = action;
+  }
+
   /** Sends one JSON-RPC message; false when the stream is closed or the client went away. */
-  boolean send(ObjectNode message) {
-    return write(SseFrame.data(Json.writeBytes(message)));
+  @Override
+  public boolean send(ObjectNode message) {
+    return write(SseFrame.message(Json.writeBytes(message)));
   }
 
   /**
@@ -43,11 +60,12 @@ final class SseStream {
    * stream is closed. The body may run on another thread after this returns.
    */
   boolean sendStreaming(StreamingOutput body) {
-    return write(SseFrame.streamingData(body));
+    return write(SseFrame.streamingMessage(body));
   }
 
   /** Sends a keep-alive comment; false when the client went away. */
-  boolean keepAlive() {
+  @Override
+  public boolean keepAlive() {
     return write(SseFrame.KEEP_ALIVE);
   }
 
@@ -55,13 +73,19 @@ final class SseStream {
     return closed.get() || output.isClosed();
   }
 
+  @Override
+  public boolean isOpen() {
+    return !isClosed();
+  }
+
   /** Closes the stream (idempotent). */
-  void close() {
+  @Override
+  public void close() {
     if (closed.compareAndSet(false, true)) {
       try {
-        output.close();
-      } catch (IOException e) {
-        // The client is gone already; nothing more to do.
+        output.close(); // writes what is still queued when nobody else is writing
+      } catch (IOException | RuntimeException e) {
+        onFailure.run(); // the client is gone; queued events are dropped
       }
       onClose.run();
     }
@@ -75,6 +99,7 @@ final class SseStream {
       output.write(frame);
       return true;
     } catch (IOException | RuntimeException e) {
+      onFailure.run();
       close();
       return false;
     }
