@@ -1,5 +1,8 @@
 package dev.jaxrsmcp.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpFeature;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -37,6 +40,7 @@ public final class StartupProbe {
   static final int CLASSES = 50;
   static final int METHODS_PER_CLASS = 20;
   private static final int WARM_ROUNDS = 7;
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private StartupProbe() {}
 
@@ -91,7 +95,9 @@ public final class StartupProbe {
             .append("/{id}\")\n  @Produces(\"application/json\")\n")
             .append("  @McpResource(description = \"generated method ")
             .append(m)
-            .append("\")\n  public String m")
+            .append("\")\n  public String ")
+            .append(name.toLowerCase(Locale.ROOT))
+            .append("m")
             .append(m)
             .append("(@PathParam(\"id\") String id, @QueryParam(\"q\") String q) {\n")
             .append("    return \"{}\";\n  }\n\n");
@@ -162,9 +168,21 @@ public final class StartupProbe {
     return config;
   }
 
-  /** Asks the MCP endpoint for its templates, in-process, and counts them. */
+  /** Asks the MCP endpoint for its templates, in-process, page by page, and counts them. */
   private static int countTemplates(List<Class<?>> resources) throws Exception {
     ApplicationHandler handler = new ApplicationHandler(config(resources, true));
+    int count = 0;
+    String cursor = null;
+    do {
+      JsonNode result = templatesPage(handler, cursor);
+      count += result.path("resourceTemplates").size();
+      cursor = result.path("nextCursor").isTextual() ? result.get("nextCursor").asText() : null;
+    } while (cursor != null);
+    return count;
+  }
+
+  private static JsonNode templatesPage(ApplicationHandler handler, String cursor)
+      throws Exception {
     URI base = URI.create("http://127.0.0.1/");
     ContainerRequest request =
         new ContainerRequest(
@@ -178,20 +196,29 @@ public final class StartupProbe {
     request.header("Accept", "application/json, text/event-stream");
     request.header("MCP-Protocol-Version", ReadScenario.MODERN_VERSION);
     request.header("Mcp-Method", "resources/templates/list");
-    request.setEntityStream(
-        new ByteArrayInputStream(
-            ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\",\"params\":"
-                    + "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
-                    + ReadScenario.MODERN_VERSION
-                    + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}")
-                .getBytes(StandardCharsets.UTF_8)));
+    ObjectNode params = JSON.createObjectNode();
+    if (cursor != null) {
+      params.put("cursor", cursor);
+    }
+    params
+        .putObject("_meta")
+        .put("io.modelcontextprotocol/protocolVersion", ReadScenario.MODERN_VERSION)
+        .putObject("io.modelcontextprotocol/clientCapabilities");
+    ObjectNode message =
+        JSON.createObjectNode()
+            .put("jsonrpc", "2.0")
+            .put("id", 1)
+            .put("method", "resources/templates/list");
+    message.set("params", params);
+    request.setEntityStream(new ByteArrayInputStream(JSON.writeValueAsBytes(message)));
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     ContainerResponse response = handler.apply(request, body).get(60, TimeUnit.SECONDS);
-    String text = body.toString(StandardCharsets.UTF_8);
-    if (response.getStatus() != 200) {
-      throw new IllegalStateException("templates/list answered " + response.getStatus() + text);
+    JsonNode answer = JSON.readTree(body.toByteArray());
+    if (response.getStatus() != 200 || !answer.has("result")) {
+      throw new IllegalStateException(
+          "templates/list answered " + response.getStatus() + ": " + answer);
     }
-    return text.split("\"uriTemplate\"", -1).length - 1;
+    return answer.get("result");
   }
 
   private static String className(int index) {
