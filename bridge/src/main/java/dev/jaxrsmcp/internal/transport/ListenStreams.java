@@ -88,7 +88,12 @@ final class ListenStreams {
     startKeepAlives();
     Duration timeout = state.settings().listenTimeout();
     if (!timeout.isZero()) {
-      hub.scheduler().schedule(() -> complete(listen), timeout.toMillis(), TimeUnit.MILLISECONDS);
+      listen.timeout(
+          hub.scheduler()
+              .schedule(() -> complete(listen), timeout.toMillis(), TimeUnit.MILLISECONDS));
+      if (!open.contains(listen)) {
+        listen.cancelTimeout(); // it closed while the timeout was being scheduled
+      }
     }
     return stream.response();
   }
@@ -110,7 +115,7 @@ final class ListenStreams {
   }
 
   private void complete(ListenStream listen) {
-    if (open.contains(listen)) {
+    if (open.contains(listen) && listen.startEnding()) {
       listen.stream().send(Subscriptions.completion(listen.id(), serverInfo.get()));
       listen.stream().close();
     }
@@ -118,6 +123,7 @@ final class ListenStreams {
 
   private void forget(ListenStream listen) {
     if (open.remove(listen)) {
+      listen.cancelTimeout();
       count.decrementAndGet();
       hub.removeAll(listen, listen.plan().uris().stream().map(ListenPlan.Watched::uri).toList());
     }

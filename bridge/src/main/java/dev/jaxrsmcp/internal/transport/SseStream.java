@@ -64,15 +64,19 @@ final class SseStream {
     return closed.get() || output.isClosed();
   }
 
-  /** Closes the stream (idempotent). */
+  /**
+   * Closes the stream (idempotent) and runs the close action, also when the client is gone and
+   * closing fails (Jersey reports that as an {@link java.io.UncheckedIOException}).
+   */
   void close() {
     if (closed.compareAndSet(false, true)) {
       try {
         output.close();
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException e) {
         // The client is gone already; nothing more to do.
+      } finally {
+        onClose.run();
       }
-      onClose.run();
     }
   }
 
