@@ -37,6 +37,7 @@ public final class McpFeature implements Feature {
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
+  private final boolean tools;
   private final Duration debounce;
   private final Duration keepAlive;
   private final int maxListenUris;
@@ -48,6 +49,7 @@ public final class McpFeature implements Feature {
   private final Path spoolDirectory;
   private final Duration longRunningKeepAlive;
   private final Duration longRunningTimeout;
+  private final Duration sessionIdleTimeout;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -61,6 +63,7 @@ public final class McpFeature implements Feature {
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
+    this.tools = b.tools;
     this.debounce = b.debounce;
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
@@ -72,6 +75,7 @@ public final class McpFeature implements Feature {
     this.spoolDirectory = b.spoolDirectory;
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
+    this.sessionIdleTimeout = b.sessionIdleTimeout;
   }
 
   /** A builder with every setting at its default. */
@@ -146,6 +150,16 @@ public final class McpFeature implements Feature {
   }
 
   /**
+   * Whether resources are also offered as MCP tools ({@code tools/list}, {@code tools/call}) for
+   * clients that call tools but do not read resources; default true. A resource can opt out with
+   * {@link McpResource#tool() tool = false}. When no tool is offered, the {@code tools} capability
+   * is not advertised and the tool methods answer "method not found".
+   */
+  public boolean tools() {
+    return tools;
+  }
+
+  /**
    * Where the application reports changes for subscribers: use it from background jobs, or inject
    * {@link McpChanges} into resource classes with {@code @Context} or {@code @Inject}.
    */
@@ -210,6 +224,16 @@ public final class McpFeature implements Feature {
     return longRunningTimeout;
   }
 
+  /**
+   * How long a legacy-era session (protocol 2025-11-25 and earlier) may stay unused before it ends;
+   * default 30 minutes. A session is in use while a request on it runs or while its client holds
+   * the session's notification stream (GET) open. A client whose session ended gets HTTP 404 and
+   * starts a new one with {@code initialize}. Modern (2026-07-28) requests have no sessions.
+   */
+  public Duration sessionIdleTimeout() {
+    return sessionIdleTimeout;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -223,6 +247,7 @@ public final class McpFeature implements Feature {
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
+    private boolean tools = true;
     private Duration debounce = Duration.ofMillis(250);
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
@@ -233,6 +258,7 @@ public final class McpFeature implements Feature {
     private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
     private Duration longRunningKeepAlive = Duration.ofMillis(500);
     private Duration longRunningTimeout = Duration.ofMinutes(15);
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
 
     private Builder() {}
 
@@ -248,6 +274,7 @@ public final class McpFeature implements Feature {
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
+      this.tools = f.tools;
       this.debounce = f.debounce;
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
@@ -258,6 +285,7 @@ public final class McpFeature implements Feature {
       this.changeBus = f.changeBus;
       this.longRunningKeepAlive = f.longRunningKeepAlive;
       this.longRunningTimeout = f.longRunningTimeout;
+      this.sessionIdleTimeout = f.sessionIdleTimeout;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -361,6 +389,15 @@ public final class McpFeature implements Feature {
       return this;
     }
 
+    /**
+     * See {@link McpFeature#tools()}. Turn tools off when every client of this server reads
+     * resources, so the model is not shown each resource twice.
+     */
+    public Builder tools(boolean tools) {
+      this.tools = tools;
+      return this;
+    }
+
     /** See {@link McpFeature#debounce()}; zero turns debouncing off. */
     public Builder debounce(Duration window) {
       Objects.requireNonNull(window, "debounce");
@@ -460,6 +497,17 @@ public final class McpFeature implements Feature {
             "longRunningTimeout must be positive (found " + timeout + ")");
       }
       this.longRunningTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
+    public Builder sessionIdleTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionIdleTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionIdleTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionIdleTimeout = timeout;
       return this;
     }
 

@@ -109,6 +109,9 @@ public @interface McpResource {
   /** Priority annotation from 0.0 to 1.0; {@code -1} (the default) means none. */
   double priority() default -1;
 
-  /** Whether the resource is also offered as an MCP tool. */
+  /**
+   * Whether the resource is also offered as an MCP tool, named after {@link #name()}, whose
+   * arguments are the template variables; tools can also be turned off feature-wide.
+   */
   boolean tool() default true;
 }

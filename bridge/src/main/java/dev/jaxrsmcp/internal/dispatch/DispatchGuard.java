@@ -8,13 +8,15 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import org.glassfish.jersey.server.ExtendedUriInfo;
+import org.glassfish.jersey.server.internal.routing.UriRoutingContext;
 import org.glassfish.jersey.server.model.ResourceMethod;
 
 /**
  * Makes sure an in-process read only ever runs the method its URI matched. Runs first among
  * post-matching filters; for a bridge read whose request Jersey matched to any other method, or
  * with other path parameter values than the URI bound, it aborts with 404 before anything else
- * runs. Ordinary HTTP requests pass untouched.
+ * runs, and detaches the matched method so that its name-bound response filters and writer
+ * interceptors do not run on the 404 either. Ordinary HTTP requests pass untouched.
  */
 @Priority(Integer.MIN_VALUE)
 public final class DispatchGuard implements ContainerRequestFilter {
@@ -34,7 +36,19 @@ public final class DispatchGuard implements ContainerRequestFilter {
         matched != null && expectedMethod.equals(matched.getInvocable().getHandlingMethod());
     if (!sameMethod || !samePathValues(request, uriInfo)) {
       request.setProperty(REJECTED, Boolean.TRUE);
+      detachMatchedMethod(uriInfo);
       request.abortWith(Response.status(Response.Status.NOT_FOUND).build());
+    }
+  }
+
+  /**
+   * Jersey takes the name-bound response filters and writer interceptors of an aborted request from
+   * the matched endpoint; without one, only the application's global providers apply, as for a
+   * request that matched nothing.
+   */
+  private static void detachMatchedMethod(ExtendedUriInfo uriInfo) {
+    if (uriInfo instanceof UriRoutingContext routing) {
+      routing.setEndpoint(null);
     }
   }
 

@@ -74,8 +74,9 @@ public final class InProcessReader implements RouteReader {
             new MapPropertiesDelegate(),
             handler.getConfiguration());
     HeaderForwarding.forwarded(caller.headers()).forEach(request::headers);
-    traceHeaders.forEach((name, value) -> request.header(name, value));
-    request.header("Accept", entry.mimeType().isEmpty() ? "*/*" : entry.mimeType());
+    // The MCP request's own trace context replaces any the HTTP request carried.
+    traceHeaders.forEach((name, value) -> request.getHeaders().putSingle(name, value));
+    request.getHeaders().putSingle("Accept", entry.mimeType().isEmpty() ? "*/*" : entry.mimeType());
     Map<String, String> pathValues = new HashMap<>();
     for (String variable : entry.template().pathVariables()) {
       pathValues.put(variable, match.values().get(variable));

@@ -21,8 +21,10 @@ public final class JsonRpcParser {
   /**
    * Parses a message body.
    *
-   * @throws JsonRpcException {@code -32700} when the body is not JSON, {@code -32600} when it is
-   *     not a single JSON-RPC request or notification (batches included) or nests too deep
+   * @throws IdentifiedException carrying {@code -32700} when the body is not JSON, {@code -32600}
+   *     when it is not a single JSON-RPC request or notification (batches included) or nests too
+   *     deep, {@code -32602} when {@code _meta} is not an object; with the request id when one
+   *     could be read
    */
   public JsonRpcRequest parse(byte[] body) {
     JsonNode tree;
@@ -31,15 +33,12 @@ public final class JsonRpcParser {
     } catch (StreamConstraintsException e) {
       throw invalid("JSON nests deeper than " + maxDepth + " levels", Optional.empty());
     } catch (JsonProcessingException e) {
-      throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: the body is not valid JSON")
-          .withHttpStatus(400);
+      throw parseError("the body is not valid JSON");
     } catch (IOException e) {
-      throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: the body could not be read")
-          .withHttpStatus(400);
+      throw parseError("the body could not be read");
     }
     if (tree == null || tree.isMissingNode()) {
-      throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: the body is empty")
-          .withHttpStatus(400);
+      throw parseError("the body is empty");
     }
     if (tree.isArray()) {
       throw invalid("batches are not supported; send one message per request", Optional.empty());
@@ -74,6 +73,12 @@ public final class JsonRpcParser {
               .withHttpStatus(400));
     }
     return new JsonRpcRequest(validId, method.textValue(), paramsObject);
+  }
+
+  private static IdentifiedException parseError(String why) {
+    return new IdentifiedException(
+        Optional.empty(),
+        new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: " + why).withHttpStatus(400));
   }
 
   private static IdentifiedException invalid(String why, Optional<JsonNode> id) {

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.protocol;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.tools.Tools;
 
 /** The server capabilities, built from what is registered (contract section 6). */
 final class Capabilities {
@@ -15,6 +16,9 @@ final class Capabilities {
         resources.put("subscribe", true);
       }
       resources.put("listChanged", true);
+    }
+    if (Tools.anyOffered(state.catalogue(), state.settings())) {
+      capabilities.putObject("tools");
     }
     return capabilities;
   }

@@ -25,6 +25,18 @@ public final class ContentsMapper {
       List.of("json", "xml", "yaml", "javascript", "csv");
   private static final int MAX_REASON_TEXT = 200;
 
+  /** Registered reason phrases that {@link Response.Status} lacks. */
+  private static final Map<Integer, String> EXTRA_REASONS =
+      Map.of(
+          421, "Misdirected Request",
+          422, "Unprocessable Content",
+          423, "Locked",
+          424, "Failed Dependency",
+          425, "Too Early",
+          426, "Upgrade Required",
+          507, "Insufficient Storage",
+          508, "Loop Detected");
+
   private ContentsMapper() {}
 
   /** The {@code contents} array of a successful read, or the error for any other outcome. */
@@ -34,7 +46,7 @@ public final class ContentsMapper {
     if (response.guardRejected() || status == 404) {
       throw era.notFound(uri);
     }
-    if (status >= 200 && status < 300) {
+    if (isSuccess(response)) {
       ArrayNode contents = Json.object().arrayNode();
       contents.add(entry(response, entry, uri));
       return contents;
@@ -42,21 +54,29 @@ public final class ContentsMapper {
     throw error(response, uri);
   }
 
+  /** True when the route answered 2xx, so a read yields contents; anything else is an error. */
+  public static boolean isSuccess(RouteResponse response) {
+    return !response.guardRejected() && response.status() >= 200 && response.status() < 300;
+  }
+
   /** Throws the read's error unless the route answered 2xx (body not looked at). */
   public static void checkSuccess(RouteResponse response, String uri, Era era) {
-    int status = response.status();
-    if (response.guardRejected() || status == 404) {
+    if (response.guardRejected() || response.status() == 404) {
       throw era.notFound(uri);
     }
-    if (status < 200 || status >= 300) {
+    if (!isSuccess(response)) {
       throw error(response, uri);
     }
   }
 
-  /** The JSON-RPC error for a non-2xx, non-404 route response. */
+  /**
+   * The JSON-RPC error for a route response that is not a success. Reads answer 404 with {@link
+   * Era#notFound} instead; tools report every error but 401 as an error result carrying this
+   * error's message (the status line).
+   */
   public static JsonRpcException error(RouteResponse response, String uri) {
     int status = response.status();
-    String statusLine = status + " " + reason(response);
+    String statusLine = status + " " + reason(status);
     ObjectNode data = Json.object().put("status", status).put("uri", uri);
     if (status == 401) {
       List<String> challenge = response.headers().get("www-authenticate");
@@ -137,18 +157,34 @@ public final class ContentsMapper {
     }
   }
 
-  private static String reason(RouteResponse response) {
-    if (response.reason() != null && !response.reason().isBlank()) {
-      return response.reason();
+  /**
+   * The standard reason phrase of a status. Never the route's own phrase: a route may put anything
+   * there (an exception message, a host name), and 3xx and 5xx errors must not carry it.
+   */
+  static String reason(int status) {
+    Response.Status known = Response.Status.fromStatusCode(status);
+    if (known != null) {
+      return known.getReasonPhrase();
     }
-    Response.Status known = Response.Status.fromStatusCode(response.status());
-    return known == null ? "Error" : known.getReasonPhrase();
+    String extra = EXTRA_REASONS.get(status);
+    if (extra != null) {
+      return extra;
+    }
+    if (status >= 300 && status < 400) {
+      return "Redirection";
+    }
+    return status >= 400 && status < 500 ? "Client Error" : "Server Error";
   }
 
-  /** A short, printable text of a 4xx body when it has one; never for other statuses. */
+  /**
+   * A short, printable text of a 4xx body when it has one (a body without a type counts when it is
+   * UTF-8, as Jersey sends a filter's {@code abortWith} text without one); never for other
+   * statuses.
+   */
   private static String refusal(RouteResponse response) {
     String type = response.mediaType().orElse("");
-    if (response.body().length == 0 || !isText(type)) {
+    boolean textual = type.isEmpty() ? looksLikeUtf8Text(response.body()) : isText(type);
+    if (response.body().length == 0 || !textual) {
       return "the route refused the read";
     }
     String text = new String(response.body(), charset(type)).strip();

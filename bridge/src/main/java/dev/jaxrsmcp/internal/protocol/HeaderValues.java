@@ -15,7 +15,7 @@ final class HeaderValues {
 
   /**
    * The value a mirrored header stands for; empty when it holds characters outside visible ASCII,
-   * space and tab, or a sentinel that is not valid Base64 of UTF-8.
+   * space and tab, or a sentinel that is not padded standard Base64 of UTF-8.
    */
   static Optional<String> decode(String header) {
     for (int i = 0; i < header.length(); i++) {
@@ -30,6 +30,9 @@ final class HeaderValues {
       return Optional.of(header);
     }
     String encoded = header.substring(PREFIX.length(), header.length() - SUFFIX.length());
+    if (encoded.length() % 4 != 0) {
+      return Optional.empty(); // the decoder would accept missing padding; the format does not
+    }
     try {
       byte[] bytes = Base64.getDecoder().decode(encoded);
       return Optional.of(

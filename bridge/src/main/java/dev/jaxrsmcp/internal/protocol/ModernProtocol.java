@@ -23,7 +23,7 @@ public final class ModernProtocol {
 
   /** Methods whose {@code Mcp-Name} header mirrors a params member. */
   private static final Map<String, String> NAMED_BY =
-      Map.of("resources/read", "uri", "tools/call", "name");
+      Map.of("resources/read", "uri", "tools/call", "name", "prompts/get", "name");
 
   private final ServerState state;
   private final Map<String, MethodHandler> methods;
@@ -36,6 +36,7 @@ public final class ModernProtocol {
     table.put("resources/list", resources::list);
     table.put("resources/templates/list", resources::templatesList);
     table.put("resources/read", resources::read);
+    new ToolMethods(state).register(table);
     table.putAll(extraMethods);
     this.methods = Map.copyOf(table);
   }
@@ -151,9 +152,10 @@ public final class ModernProtocol {
               + "'");
     }
     String member = NAMED_BY.get(request.method());
-    String name = caller.headers().getFirst("Mcp-Name");
-    if (member != null) {
-      JsonNode bodyValue = request.params().get(member);
+    JsonNode bodyValue = member == null ? null : request.params().get(member);
+    if (bodyValue != null && bodyValue.isTextual()) {
+      // Without a string to mirror there is nothing to compare; the method reports the params.
+      String name = caller.headers().getFirst("Mcp-Name");
       if (name == null) {
         throw headerMismatch("the Mcp-Name header is required for " + request.method());
       }
@@ -161,14 +163,12 @@ public final class ModernProtocol {
       if (decoded.isEmpty()) {
         throw headerMismatch("the Mcp-Name header value is malformed");
       }
-      if (bodyValue == null
-          || !bodyValue.isTextual()
-          || !decoded.get().equals(bodyValue.textValue())) {
+      if (!decoded.get().equals(bodyValue.textValue())) {
         throw headerMismatch(
             "Mcp-Name header value '"
                 + decoded.get()
                 + "' does not match body value '"
-                + (bodyValue == null ? "" : bodyValue.asText())
+                + bodyValue.textValue()
                 + "'");
       }
     }

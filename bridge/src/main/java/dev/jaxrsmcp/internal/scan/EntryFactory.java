@@ -29,6 +29,7 @@ import org.glassfish.jersey.server.model.ResourceMethod;
 final class EntryFactory {
   private final McpFeature settings;
   private final Problems problems;
+  private final JavadocDescriptions javadoc = new JavadocDescriptions();
 
   EntryFactory(McpFeature settings, Problems problems) {
     this.settings = settings;
@@ -217,7 +218,9 @@ final class EntryFactory {
         template,
         a.name().isEmpty() ? method.getName() : a.name(),
         a.title(),
-        a.description(),
+        a.description().isEmpty()
+            ? javadoc.of(definition(resourceMethod)).orElse("")
+            : a.description(),
         a.mimeType().isEmpty() ? produced(resourceMethod) : a.mimeType(),
         a.cacheTtlMs() == -1 ? settings.defaultCacheTtlMs() : a.cacheTtlMs(),
         a.cacheScope().isEmpty() ? settings.defaultCacheScope() : a.cacheScope(),
@@ -231,6 +234,11 @@ final class EntryFactory {
         route.path(),
         types,
         collections);
+  }
+
+  /** The method that carries the annotations (an interface method when it is declared there). */
+  private static Method definition(ResourceMethod resourceMethod) {
+    return resourceMethod.getInvocable().getDefinitionMethod();
   }
 
   /** {@code <scheme>://} + the route path without its leading '/' + {@code {?q1,q2}}. */

@@ -7,14 +7,14 @@ import java.util.List;
  * A JAX-RS route path ({@code /widgets/{id: \d+}/state}) reduced to plain {@code {name}} variables
  * ({@code /widgets/{id}/state}), with the variable names in order.
  */
-record RoutePath(String path, List<String> variables) {
+public record RoutePath(String path, List<String> variables) {
 
-  RoutePath {
+  public RoutePath {
     variables = List.copyOf(variables);
   }
 
   /** Joins {@code @Path} values the way JAX-RS does: one '/' between parts, a leading '/'. */
-  static String join(List<String> parts) {
+  public static String join(List<String> parts) {
     StringBuilder out = new StringBuilder();
     for (String part : parts) {
       String trimmed = trimSlashes(part);
@@ -26,7 +26,7 @@ record RoutePath(String path, List<String> variables) {
   }
 
   /** Drops regular-expression constraints from a JAX-RS path template. */
-  static RoutePath of(String jaxRsPath) {
+  public static RoutePath of(String jaxRsPath) {
     StringBuilder out = new StringBuilder(jaxRsPath.length());
     List<String> names = new ArrayList<>();
     int i = 0;

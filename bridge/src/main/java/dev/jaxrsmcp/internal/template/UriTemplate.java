@@ -201,13 +201,31 @@ public final class UriTemplate {
    * @throws IllegalArgumentException when a path variable has no value or an empty one
    */
   public String expand(Map<String, String> values) {
+    Map<String, List<String>> all = new HashMap<>();
+    values.forEach(
+        (name, value) -> {
+          if (value != null) {
+            all.put(name, List.of(value));
+          }
+        });
+    return expandAll(all);
+  }
+
+  /**
+   * Like {@link #expand(Map)}, but a query variable may have several values, written as repeated
+   * parameters in the order given ({@code ?tag=a&tag=b}); a path variable takes its first value.
+   *
+   * @throws IllegalArgumentException when a path variable has no value or an empty one
+   */
+  public String expandAll(Map<String, List<String>> values) {
     StringBuilder out = new StringBuilder(text.length() + 16);
     for (Part part : parts) {
       if (part instanceof Part.Literal literal) {
         out.append(literal.text());
       } else {
         String name = ((Part.Variable) part).name();
-        String value = values.get(name);
+        List<String> given = values.get(name);
+        String value = given == null || given.isEmpty() ? null : given.get(0);
         if (value == null || value.isEmpty()) {
           throw new IllegalArgumentException(
               "path variable '" + name + "' needs a non-empty value to expand '" + text + "'");
@@ -217,8 +235,7 @@ public final class UriTemplate {
     }
     char separator = '?';
     for (String name : queryVariables) {
-      String value = values.get(name);
-      if (value != null) {
+      for (String value : values.getOrDefault(name, List.of())) {
         out.append(separator).append(PercentCodec.encode(name, "")).append('=');
         out.append(PercentCodec.encode(value, ""));
         separator = '&';

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -9,12 +10,17 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcParser;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.session.Session;
+import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.template.TemplateIndex;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -22,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.glassfish.jersey.media.sse.EventOutput;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
@@ -39,6 +46,8 @@ final class McpEndpoint {
   private final Subscriptions subscriptions;
   private final ListenStreams listens;
   private final LongRunningReads longReads;
+  private final SessionStore sessions;
+  private final LegacyProtocol legacy;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
@@ -48,6 +57,9 @@ final class McpEndpoint {
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler(), modern::serverInfo);
+    this.sessions =
+        new SessionStore(state.settings().sessionIdleTimeout(), state.settings().keepAlive());
+    this.legacy = new LegacyProtocol(state, sessions, Map.of());
   }
 
   Response post(ContainerRequestContext context) {
@@ -62,21 +74,20 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
+    Caller caller = caller(request);
     JsonRpcRequest message;
     try {
       message = parser.parse(body);
     } catch (JsonRpcParser.IdentifiedException e) {
+      if (hasSession(caller)
+          && LegacyProtocol.isClientResponse(body, state.settings().maxJsonDepth())) {
+        return acceptClientResponse(caller);
+      }
       return error(e.id(), e.error());
     }
-    Caller caller =
-        new Caller(request.getBaseUri(), request.getHeaders(), request.getSecurityContext());
     try {
       if (isLegacy(message, caller)) {
-        throw new JsonRpcException(
-                ErrorCodes.INVALID_REQUEST,
-                "Invalid Request: this server speaks protocol revision "
-                    + "2026-07-28; send _meta with io.modelcontextprotocol/protocolVersion")
-            .withHttpStatus(400);
+        return legacyPost(message, caller);
       }
       if (message.isNotification()) {
         return Response.accepted().build();
@@ -105,14 +116,114 @@ final class McpEndpoint {
     }
   }
 
-  Response get(ContainerRequestContext context) {
-    Optional<Response> refused = gate.refuse((ContainerRequest) context);
-    return refused.orElseGet(() -> Response.status(405).header("Allow", "POST").build());
+  /**
+   * A legacy POST: {@code initialize} without a session starts one; everything else needs a live
+   * session, and notifications are acknowledged with 202.
+   */
+  private Response legacyPost(JsonRpcRequest message, Caller caller) {
+    if (!hasSession(caller) && "initialize".equals(message.method()) && !message.isNotification()) {
+      LegacyProtocol.Handshake handshake = legacy.initialize(message);
+      return Response.ok()
+          .type(MediaType.APPLICATION_JSON_TYPE)
+          .header(LegacyProtocol.SESSION_HEADER, handshake.session().id())
+          .entity(Json.writeBytes(JsonRpcMessages.result(message.id().get(), handshake.result())))
+          .build();
+    }
+    Session session = legacy.session(caller, "'" + message.method() + "'");
+    session.enter();
+    try {
+      if (message.isNotification()) {
+        if ("notifications/cancelled".equals(message.method())) {
+          JsonNode requestId = message.params().get("requestId");
+          if (requestId != null) {
+            longReads.cancel(new LegacyRequest(session.id(), requestId));
+          }
+        }
+        return Response.accepted().build();
+      }
+      Optional<TemplateIndex.Found<CatalogueEntry>> slow = longRunningTarget(message);
+      if (slow.isPresent()) {
+        return longReads.read(
+            legacy.call(message, caller, session),
+            slow.get().value(),
+            slow.get().match(),
+            message.params().get("uri").textValue(),
+            acceptsEventStream(caller),
+            Optional.of(new LegacyRequest(session.id(), message.id().get())));
+      }
+      ObjectNode result = legacy.handle(message, caller, session);
+      return json(200, JsonRpcMessages.result(message.id().get(), result));
+    } finally {
+      session.exit();
+    }
   }
 
+  /** A client's JSON-RPC response (to a server request) on a live session: acknowledged. */
+  private Response acceptClientResponse(Caller caller) {
+    try {
+      legacy.session(caller, "a JSON-RPC response").touch();
+      return Response.accepted().build();
+    } catch (JsonRpcException e) {
+      return error(Optional.empty(), e);
+    }
+  }
+
+  /**
+   * GET with a session opens the session's notification stream (SSE); without one there is no
+   * stream to offer (405, as the modern era answers every GET).
+   */
+  Response get(ContainerRequestContext context) {
+    ContainerRequest request = (ContainerRequest) context;
+    Optional<Response> refused = gate.refuse(request);
+    if (refused.isPresent()) {
+      return refused.get();
+    }
+    Caller caller = caller(request);
+    if (!hasSession(caller)) {
+      return notAllowed();
+    }
+    if (!acceptsEventStream(request)) {
+      return error(
+          Optional.empty(),
+          new JsonRpcException(
+                  ErrorCodes.INVALID_REQUEST,
+                  "Not Acceptable: GET opens the session's notification stream; its Accept header"
+                      + " must allow text/event-stream (found '"
+                      + request.getHeaderString("Accept")
+                      + "')")
+              .withHttpStatus(406));
+    }
+    Session session;
+    try {
+      session = legacy.session(caller, "GET");
+    } catch (JsonRpcException e) {
+      return error(Optional.empty(), e);
+    }
+    EventOutput output = new EventOutput();
+    session.attach(new SseNotificationStream(output));
+    return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
+        .header("Cache-Control", "no-cache")
+        .header("X-Accel-Buffering", "no")
+        .build();
+  }
+
+  /** DELETE with a session ends it (204); without one there is nothing to end (405). */
   Response delete(ContainerRequestContext context) {
-    Optional<Response> refused = gate.refuse((ContainerRequest) context);
-    return refused.orElseGet(() -> Response.status(405).header("Allow", "POST").build());
+    ContainerRequest request = (ContainerRequest) context;
+    Optional<Response> refused = gate.refuse(request);
+    if (refused.isPresent()) {
+      return refused.get();
+    }
+    Caller caller = caller(request);
+    if (!hasSession(caller)) {
+      return notAllowed();
+    }
+    try {
+      sessions.end(legacy.session(caller, "DELETE").id());
+      return Response.noContent().build();
+    } catch (JsonRpcException e) {
+      return error(Optional.empty(), e);
+    }
   }
 
   /** Modern {@code subscriptions/listen}: validated, planned, then streamed. */
@@ -134,13 +245,8 @@ final class McpEndpoint {
 
   /** A {@code resources/read} of a long-running resource, answered by {@link LongRunningReads}. */
   private Optional<Response> longRead(JsonRpcRequest message, Caller caller) {
-    if (!"resources/read".equals(message.method())
-        || !(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)) {
-      return Optional.empty();
-    }
-    String uri = message.params().get("uri").textValue();
-    var found = state.catalogue().find(uri);
-    if (found.isEmpty() || !found.get().value().longRunning()) {
+    Optional<TemplateIndex.Found<CatalogueEntry>> found = longRunningTarget(message);
+    if (found.isEmpty()) {
       return Optional.empty();
     }
     McpCall call = modern.accept(message, caller);
@@ -149,9 +255,30 @@ final class McpEndpoint {
             call,
             found.get().value(),
             found.get().match(),
-            uri,
+            message.params().get("uri").textValue(),
             acceptsEventStream(caller),
             Optional.empty()));
+  }
+
+  /** The long-running resource a {@code resources/read} names, if it names one. */
+  private Optional<TemplateIndex.Found<CatalogueEntry>> longRunningTarget(JsonRpcRequest message) {
+    if (!"resources/read".equals(message.method())
+        || !(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)) {
+      return Optional.empty();
+    }
+    return state
+        .catalogue()
+        .find(message.params().get("uri").textValue())
+        .filter(found -> found.value().longRunning());
+  }
+
+  /** Names a legacy request for {@code notifications/cancelled}: its session and its id. */
+  private record LegacyRequest(String session, JsonNode requestId) {}
+
+  /** Whether a GET may be answered with a stream (no Accept means anything goes). */
+  private static boolean acceptsEventStream(ContainerRequest request) {
+    return request.getAcceptableMediaTypes().stream()
+        .anyMatch(type -> type.isCompatible(MediaType.SERVER_SENT_EVENTS_TYPE));
   }
 
   private static boolean acceptsEventStream(Caller caller) {
@@ -163,14 +290,28 @@ final class McpEndpoint {
     return false;
   }
 
+  /** Ends listens, long reads and every legacy session (closing their notification streams). */
   void shutdown() {
     listens.shutdown();
     longReads.shutdown();
+    sessions.shutdown();
+  }
+
+  private static Caller caller(ContainerRequest request) {
+    return new Caller(request.getBaseUri(), request.getHeaders(), request.getSecurityContext());
+  }
+
+  private static boolean hasSession(Caller caller) {
+    return caller.headers().getFirst(LegacyProtocol.SESSION_HEADER) != null;
+  }
+
+  private static Response notAllowed() {
+    return Response.status(405).header("Allow", "POST").build();
   }
 
   /** Contract section 5, step 2: which requests take the legacy path. */
   private static boolean isLegacy(JsonRpcRequest message, Caller caller) {
-    if (caller.headers().getFirst("Mcp-Session-Id") != null) {
+    if (hasSession(caller)) {
       return true;
     }
     if (ModernProtocol.hasModernMeta(message)) {
@@ -180,7 +321,7 @@ final class McpEndpoint {
       return true;
     }
     String version = caller.headers().getFirst("MCP-Protocol-Version");
-    return version == null || dev.jaxrsmcp.internal.protocol.Era.LEGACY_VERSIONS.contains(version);
+    return version == null || Era.LEGACY_VERSIONS.contains(version);
   }
 
   static Response error(Optional<JsonNode> id, JsonRpcException e) {

@@ -1,0 +1,313 @@
+package dev.jaxrsmcp.internal.processor;
+
+import dev.jaxrsmcp.internal.scan.RoutePath;
+import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
+import dev.jaxrsmcp.internal.template.UriTemplate;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.tools.Diagnostic;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Runs inside {@code javac} for every project with the bridge on its class path (registered in
+ * {@code META-INF/services}). For each {@code @McpResource} method (directly or through a composed
+ * annotation) it records the first sentence of the method's Javadoc in {@value
+ * DescriptionKey#RESOURCE}, which the catalogue reads at start-up, and reports as compiler errors
+ * the mistakes visible in source: a method that is not {@code @GET}, a template without {@code
+ * scheme://} or with adjacent variables, template path variables that are not the route's path
+ * parameters (and the reverse), query variables that are not {@code @QueryParam}s, and a
+ * long-running resource that is also subscribable. The same checks run again at start-up.
+ */
+public final class McpResourceProcessor extends AbstractProcessor {
+  private static final String MCP_RESOURCE = "dev.jaxrsmcp.McpResource";
+  private static final String GET = "jakarta.ws.rs.GET";
+  private static final String PATH = "jakarta.ws.rs.Path";
+  private static final String QUERY_PARAM = "jakarta.ws.rs.QueryParam";
+  private static final Set<String> HTTP_METHODS =
+      Set.of("POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
+
+  private final Map<String, String> descriptions = new TreeMap<>();
+  private final Set<ExecutableElement> seen = new HashSet<>();
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of("*");
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (Element root : round.getRootElements()) {
+      visitType(root);
+    }
+    if (round.processingOver() && !descriptions.isEmpty()) {
+      writeDescriptions();
+    }
+    return false;
+  }
+
+  private void visitType(Element type) {
+    for (Element member : type.getEnclosedElements()) {
+      if (member.getKind() == ElementKind.METHOD) {
+        ExecutableElement method = (ExecutableElement) member;
+        mcpResource(method).ifPresent(a -> inspect(method, a));
+      } else if (member.getKind().isClass() || member.getKind().isInterface()) {
+        visitType(member);
+      }
+    }
+  }
+
+  /** The {@code @McpResource} mirror on a method, directly or through a composed annotation. */
+  private Optional<AnnotationMirror> mcpResource(ExecutableElement method) {
+    for (AnnotationMirror mirror : method.getAnnotationMirrors()) {
+      TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+      if (type.getQualifiedName().contentEquals(MCP_RESOURCE)) {
+        return Optional.of(mirror);
+      }
+      for (AnnotationMirror meta : type.getAnnotationMirrors()) {
+        TypeElement metaType = (TypeElement) meta.getAnnotationType().asElement();
+        if (metaType.getQualifiedName().contentEquals(MCP_RESOURCE)) {
+          return Optional.of(meta);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void inspect(ExecutableElement method, AnnotationMirror annotation) {
+    if (!seen.add(method)) {
+      return;
+    }
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    String where = "\n    for method " + owner.getSimpleName() + "." + method.getSimpleName();
+    Map<String, Object> values = values(annotation);
+
+    String description = FirstSentence.of(processingEnv.getElementUtils().getDocComment(method));
+    if (!description.isEmpty()) {
+      descriptions.put(key(owner, method), description);
+    }
+
+    Optional<String> httpMethod = httpMethod(method);
+    if (httpMethod.isEmpty() || !httpMethod.get().equals("GET")) {
+      error(
+          method,
+          "@McpResource requires a @GET resource method (found "
+              + httpMethod.map(m -> "@" + m).orElse("no HTTP method annotation")
+              + ")"
+              + where);
+      return;
+    }
+    if (Boolean.TRUE.equals(values.get("longRunning"))
+        && Boolean.TRUE.equals(values.get("subscribe"))) {
+      error(
+          method,
+          "a long-running resource cannot be subscribable (found longRunning = true, subscribe ="
+              + " true)"
+              + where);
+    }
+    List<String> paths = new ArrayList<>();
+    pathOf(owner).ifPresent(paths::add);
+    pathOf(method).ifPresent(paths::add);
+    RoutePath route = RoutePath.of(RoutePath.join(paths));
+    Set<String> queryParams = queryParams(method);
+    String uri = (String) values.get("uri");
+    boolean derived = uri == null || uri.isEmpty();
+    if (derived) {
+      String path = route.path().startsWith("/") ? route.path().substring(1) : route.path();
+      uri =
+          "app://"
+              + path
+              + (queryParams.isEmpty() ? "" : "{?" + String.join(",", queryParams) + "}");
+    }
+    UriTemplate template;
+    try {
+      template = UriTemplate.parse(uri);
+    } catch (TemplateSyntaxException e) {
+      String found = derived ? ", derived from the route '" + route.path() + "'" : "";
+      error(
+          method,
+          "invalid URI template: "
+              + e.rule()
+              + " (found '"
+              + e.template()
+              + "'"
+              + found
+              + ")"
+              + where);
+      return;
+    }
+    for (String variable : template.pathVariables()) {
+      if (!route.variables().contains(variable)) {
+        error(
+            method,
+            "template variable '"
+                + variable
+                + "' is not a path parameter of the route '"
+                + route.path()
+                + "' (found '"
+                + uri
+                + "')"
+                + where);
+      }
+    }
+    for (String variable : new LinkedHashSet<>(route.variables())) {
+      if (!template.pathVariables().contains(variable)) {
+        error(
+            method,
+            "path parameter '"
+                + variable
+                + "' of the route '"
+                + route.path()
+                + "' is missing from the template (found '"
+                + uri
+                + "')"
+                + where);
+      }
+    }
+    for (String variable : template.queryVariables()) {
+      if (!queryParams.contains(variable)) {
+        error(
+            method,
+            "query variable '"
+                + variable
+                + "' is not a @QueryParam of the method (found '"
+                + uri
+                + "', @QueryParams "
+                + queryParams
+                + ")"
+                + where);
+      }
+    }
+  }
+
+  private Map<String, Object> values(AnnotationMirror annotation) {
+    Map<String, Object> values = new TreeMap<>();
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+        processingEnv.getElementUtils().getElementValuesWithDefaults(annotation).entrySet()) {
+      values.put(e.getKey().getSimpleName().toString(), e.getValue().getValue());
+    }
+    return values;
+  }
+
+  private static Optional<String> httpMethod(ExecutableElement method) {
+    for (AnnotationMirror mirror : method.getAnnotationMirrors()) {
+      TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+      if (type.getQualifiedName().contentEquals(GET)) {
+        return Optional.of("GET");
+      }
+      String simple = type.getSimpleName().toString();
+      if (type.getQualifiedName().toString().startsWith("jakarta.ws.rs.")
+          && HTTP_METHODS.contains(simple)) {
+        return Optional.of(simple);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> pathOf(Element element) {
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+      if (type.getQualifiedName().contentEquals(PATH)) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+            mirror.getElementValues().entrySet()) {
+          if (e.getKey().getSimpleName().contentEquals("value")) {
+            return Optional.of((String) e.getValue().getValue());
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Set<String> queryParams(ExecutableElement method) {
+    Set<String> names = new LinkedHashSet<>();
+    for (VariableElement parameter : method.getParameters()) {
+      for (AnnotationMirror mirror : parameter.getAnnotationMirrors()) {
+        TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+        if (type.getQualifiedName().contentEquals(QUERY_PARAM)) {
+          mirror.getElementValues().values().forEach(v -> names.add((String) v.getValue()));
+        }
+      }
+    }
+    return names;
+  }
+
+  private String key(TypeElement owner, ExecutableElement method) {
+    String parameters =
+        method.getParameters().stream()
+            .map(p -> processingEnv.getTypeUtils().erasure(p.asType()).toString())
+            .collect(Collectors.joining(","));
+    return DescriptionKey.of(
+        processingEnv.getElementUtils().getBinaryName(owner).toString(),
+        method.getSimpleName().toString(),
+        parameters);
+  }
+
+  private void error(Element element, String message) {
+    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, element);
+  }
+
+  private void writeDescriptions() {
+    try {
+      FileObject file =
+          processingEnv
+              .getFiler()
+              .createResource(StandardLocation.CLASS_OUTPUT, "", DescriptionKey.RESOURCE);
+      try (Writer out = file.openWriter()) {
+        out.write("# Written by jaxrs-mcp's annotation processor: first sentences of Javadoc.\n");
+        for (Map.Entry<String, String> e : descriptions.entrySet()) {
+          out.write(escape(e.getKey()) + "=" + escape(e.getValue()) + "\n");
+        }
+      }
+    } catch (IOException e) {
+      processingEnv
+          .getMessager()
+          .printMessage(
+              Diagnostic.Kind.WARNING,
+              "jaxrs-mcp could not write " + DescriptionKey.RESOURCE + ": " + e.getMessage());
+    }
+  }
+
+  /** Properties-file escaping, ASCII-safe. */
+  private static String escape(String text) {
+    StringBuilder out = new StringBuilder();
+    for (char c : text.toCharArray()) {
+      switch (c) {
+        case '\\', '=', ':', '#', '!' -> out.append('\\').append(c);
+        case ' ' -> out.append(out.isEmpty() ? "\\ " : " ");
+        default -> {
+          if (c < 0x20 || c > 0x7E) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,256 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.session.Session;
+import dev.jaxrsmcp.internal.session.SessionStore;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The legacy era (revisions 2025-11-25, 2025-06-18, 2025-03-26): the {@code initialize} handshake
+ * with version negotiation, sessions named by {@code Mcp-Session-Id}, and a method table whose
+ * results are sent as they are (no {@code resultType}, cache hints or {@code serverInfo} meta).
+ */
+public final class LegacyProtocol {
+  public static final String SESSION_HEADER = "Mcp-Session-Id";
+  static final String VERSION_HEADER = "MCP-Protocol-Version";
+
+  /** The syslog levels {@code logging/setLevel} accepts. */
+  static final List<String> LOG_LEVELS =
+      List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
+
+  private final ServerState state;
+  private final SessionStore sessions;
+  private final Map<String, MethodHandler> methods;
+
+  public LegacyProtocol(
+      ServerState state, SessionStore sessions, Map<String, MethodHandler> extraMethods) {
+    this.state = state;
+    this.sessions = sessions;
+    ResourceMethods resources = new ResourceMethods(state);
+    Map<String, MethodHandler> table = new HashMap<>();
+    table.put("initialize", LegacyProtocol::alreadyInitialized);
+    table.put("ping", call -> MethodResult.of(Json.object()));
+    table.put("logging/setLevel", LegacyProtocol::setLevel);
+    table.put("resources/list", resources::list);
+    table.put("resources/templates/list", resources::templatesList);
+    table.put("resources/read", resources::read);
+    new ToolMethods(state).register(table);
+    table.putAll(extraMethods);
+    this.methods = Map.copyOf(table);
+  }
+
+  /** The result of a successful {@code initialize}: the new session and the result object. */
+  public record Handshake(Session session, ObjectNode result) {}
+
+  /**
+   * The version to answer an {@code initialize} that asked for {@code requested}: the same when it
+   * is a legacy version served here, else the newest legacy version. Never the modern version.
+   */
+  public static String negotiate(String requested) {
+    return Era.LEGACY_VERSIONS.contains(requested) ? requested : Era.LEGACY_VERSIONS.get(0);
+  }
+
+  /**
+   * Answers an {@code initialize} sent without a session: negotiates the version and starts a
+   * session.
+   */
+  public Handshake initialize(JsonRpcRequest request) {
+    ObjectNode params = request.params();
+    JsonNode requested = params.get("protocolVersion");
+    if (requested == null || !requested.isTextual()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS,
+          "Invalid params: 'protocolVersion' must be a string (found "
+              + describe(requested)
+              + ") for method initialize");
+    }
+    JsonNode capabilities = params.get("capabilities");
+    if (capabilities != null && !capabilities.isObject()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS,
+          "Invalid params: 'capabilities' must be an object (found "
+              + describe(capabilities)
+              + ") for method initialize");
+    }
+    JsonNode clientInfo = params.get("clientInfo");
+    if (clientInfo != null && !clientInfo.isObject()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS,
+          "Invalid params: 'clientInfo' must be an object (found "
+              + describe(clientInfo)
+              + ") for method initialize");
+    }
+    String version = negotiate(requested.textValue());
+    Session session;
+    try {
+      session =
+          sessions.create(
+              version,
+              capabilities == null ? Json.object() : (ObjectNode) capabilities,
+              Optional.ofNullable((ObjectNode) clientInfo));
+    } catch (IllegalStateException e) {
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR,
+          "Internal error: the server is shutting down; no new sessions start",
+          null,
+          503,
+          Map.of());
+    }
+    ObjectNode result = Json.object().put("protocolVersion", version);
+    result.set("capabilities", capabilities());
+    result.set("serverInfo", Capabilities.serverInfo(state));
+    if (!state.settings().instructions().isEmpty()) {
+      result.put("instructions", state.settings().instructions());
+    }
+    return new Handshake(session, result);
+  }
+
+  /**
+   * What a legacy session offers: the registered capabilities, without the resource notifications
+   * that legacy sessions do not deliver yet ({@code subscribe}, {@code listChanged}), plus {@code
+   * logging} because {@code logging/setLevel} is accepted.
+   */
+  private ObjectNode capabilities() {
+    ObjectNode capabilities = Capabilities.of(state);
+    if (capabilities.get("resources") instanceof ObjectNode resources) {
+      resources.remove("subscribe");
+      resources.remove("listChanged");
+    }
+    capabilities.putObject("logging");
+    return capabilities;
+  }
+
+  /**
+   * The live session a legacy message (other than a first {@code initialize}) belongs to.
+   *
+   * @param what the method name, or the HTTP method for GET and DELETE, named in errors
+   * @throws JsonRpcException HTTP 400 when the {@code Mcp-Session-Id} header is missing or the
+   *     {@code MCP-Protocol-Version} header names another version than the negotiated one; HTTP 404
+   *     when the session does not exist (never did, ended or expired)
+   */
+  public Session session(Caller caller, String what) {
+    String id = caller.headers().getFirst(SESSION_HEADER);
+    if (id == null || id.isBlank()) {
+      throw new JsonRpcException(
+              ErrorCodes.INVALID_REQUEST,
+              "Invalid Request: the Mcp-Session-Id header is required for "
+                  + what
+                  + "; start a session with initialize (protocol 2025-11-25 and earlier) or send"
+                  + " _meta '"
+                  + ModernProtocol.META_PROTOCOL_VERSION
+                  + "' (protocol "
+                  + Era.MODERN_VERSION
+                  + ")")
+          .withHttpStatus(400);
+    }
+    Session session =
+        sessions
+            .find(id.trim())
+            .orElseThrow(
+                () ->
+                    new JsonRpcException(
+                            ErrorCodes.INVALID_REQUEST,
+                            "Session not found: the Mcp-Session-Id names no live session (it"
+                                + " ended or expired); send initialize without Mcp-Session-Id to"
+                                + " start a new one")
+                        .withHttpStatus(404));
+    String version = caller.headers().getFirst(VERSION_HEADER);
+    if (version != null && !version.trim().equals(session.protocolVersion())) {
+      throw new JsonRpcException(
+              ErrorCodes.INVALID_REQUEST,
+              "Invalid Request: MCP-Protocol-Version header value '"
+                  + version
+                  + "' does not match the version negotiated for this session, '"
+                  + session.protocolVersion()
+                  + "'")
+          .withHttpStatus(400);
+    }
+    return session;
+  }
+
+  /** A request on an established session, as method handlers see it. */
+  public McpCall call(JsonRpcRequest request, Caller caller, Session session) {
+    return new McpCall(request, Era.LEGACY, session.protocolVersion(), caller);
+  }
+
+  /**
+   * Answers one request on an established session; returns the {@code result} object.
+   *
+   * @throws JsonRpcException for unknown methods, bad params and failed reads
+   */
+  public ObjectNode handle(JsonRpcRequest request, Caller caller, Session session) {
+    MethodHandler handler = methods.get(request.method());
+    if (handler == null) {
+      throw new JsonRpcException(
+          ErrorCodes.METHOD_NOT_FOUND,
+          "Method not found: '"
+              + request.method()
+              + "' is not a method of this server (protocol "
+              + session.protocolVersion()
+              + ")");
+    }
+    MethodResult result = handler.handle(call(request, caller, session));
+    return result.body();
+  }
+
+  /**
+   * True when {@code body} is a JSON-RPC response (a client answering a server request), which a
+   * legacy client may post and the server acknowledges.
+   */
+  public static boolean isClientResponse(byte[] body, int maxJsonDepth) {
+    JsonNode tree;
+    try {
+      tree = Json.reader(maxJsonDepth).readTree(body);
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+    if (tree == null || !tree.isObject()) {
+      return false;
+    }
+    JsonNode id = tree.get("id");
+    return "2.0".equals(tree.path("jsonrpc").textValue())
+        && !tree.has("method")
+        && id != null
+        && (id.isTextual() || id.isIntegralNumber() || id.isNull())
+        && (tree.has("result") != tree.has("error"));
+  }
+
+  private static MethodResult alreadyInitialized(McpCall call) {
+    throw new JsonRpcException(
+            ErrorCodes.INVALID_REQUEST,
+            "Invalid Request: this session is already initialized; send initialize without"
+                + " Mcp-Session-Id to start a new session")
+        .withHttpStatus(400);
+  }
+
+  private static MethodResult setLevel(McpCall call) {
+    JsonNode level = call.request().params().get("level");
+    if (level == null || !level.isTextual() || !LOG_LEVELS.contains(level.textValue())) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS,
+          "Invalid params: 'level' must be one of "
+              + String.join(", ", LOG_LEVELS)
+              + " (found "
+              + describe(level)
+              + ") for method logging/setLevel");
+    }
+    return MethodResult.of(Json.object());
+  }
+
+  private static String describe(JsonNode value) {
+    if (value == null) {
+      return "nothing";
+    }
+    String text = Json.write(value);
+    return text.length() > 60 ? text.substring(0, 60) + "…" : text;
+  }
+}

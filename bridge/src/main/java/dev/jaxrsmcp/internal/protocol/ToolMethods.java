@@ -1,0 +1,101 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.template.TemplateMatch;
+import dev.jaxrsmcp.internal.tools.Arguments;
+import dev.jaxrsmcp.internal.tools.Tool;
+import dev.jaxrsmcp.internal.tools.ToolContent;
+import dev.jaxrsmcp.internal.tools.Tools;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code tools/list} and {@code tools/call} (contract section 13), the same in both eras: every
+ * resource is also a tool whose arguments are its template variables, and calling it is a read of
+ * the URI they expand to, through the same in-process dispatch and status mapping as {@code
+ * resources/read}.
+ */
+public final class ToolMethods {
+  private final ServerState state;
+  private final Tools tools;
+
+  /**
+   * Builds the tools of the state's catalogue; call it at startup.
+   *
+   * @throws dev.jaxrsmcp.McpConfigurationException when two tools would have the same name
+   */
+  public ToolMethods(ServerState state) {
+    this.state = state;
+    this.tools = Tools.of(state.catalogue(), state.settings());
+  }
+
+  /**
+   * Adds {@code tools/list} and {@code tools/call} to a method table when at least one tool is
+   * offered; otherwise they stay unknown methods, as the capabilities say.
+   */
+  public void register(Map<String, MethodHandler> table) {
+    if (!tools.isEmpty()) {
+      table.put("tools/list", this::list);
+      table.put("tools/call", this::call);
+    }
+  }
+
+  public MethodResult list(McpCall call) {
+    ObjectNode body = Json.object();
+    ArrayNode list = body.putArray("tools");
+    tools.all().forEach(t -> list.add(t.definition()));
+    return MethodResult.cached(
+        body,
+        new CacheHint(state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope()));
+  }
+
+  public MethodResult call(McpCall call) {
+    Tool tool = tools.named(requiredName(call)).orElseThrow(() -> unknown(call));
+    CatalogueEntry entry = tool.entry();
+    String uri = Arguments.uri(tool, Optional.ofNullable(call.request().params().get("arguments")));
+    TemplateMatch match =
+        entry
+            .template()
+            .match(uri)
+            .orElseThrow(() -> new IllegalStateException("expanded URI does not match: " + uri));
+    RouteResponse response =
+        state.reader().read(entry, match, call.caller(), ResourceMethods.traceHeaders(call));
+    ObjectNode body = Json.object();
+    ArrayNode content = body.putArray("content");
+    if (ContentsMapper.isSuccess(response)) {
+      for (JsonNode contents : ContentsMapper.contents(response, entry, uri, call.era())) {
+        content.add(ToolContent.of((ObjectNode) contents, entry));
+      }
+      return MethodResult.of(body);
+    }
+    JsonRpcException error = ContentsMapper.error(response, uri);
+    if (response.status() == 401) {
+      // The MCP POST itself answers 401 with the route's challenge, as for reads.
+      throw error;
+    }
+    content.addObject().put("type", "text").put("text", error.getMessage());
+    body.put("isError", true);
+    return MethodResult.of(body);
+  }
+
+  private static String requiredName(McpCall call) {
+    JsonNode name = call.request().params().get("name");
+    if (name == null || !name.isTextual()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS, "Invalid params: 'name' must be a string");
+    }
+    return name.textValue();
+  }
+
+  private static JsonRpcException unknown(McpCall call) {
+    String name = call.request().params().get("name").textValue();
+    return new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS, "Unknown tool: " + name, Json.object().put("tool", name));
+  }
+}

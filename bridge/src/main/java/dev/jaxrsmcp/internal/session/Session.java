@@ -1,0 +1,181 @@
+package dev.jaxrsmcp.internal.session;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+
+/**
+ * One legacy-era session: minted by {@code initialize}, named by the {@code Mcp-Session-Id} header,
+ * ended by {@code DELETE}, by idle expiry or by shutdown.
+ *
+ * <p>Thread safety: every mutable member is atomic or volatile; any thread may call any method. The
+ * session is idle when no request is in flight, no notification stream is open, and the last
+ * activity is older than the store's idle timeout.
+ */
+public final class Session {
+  private final String id;
+  private final String protocolVersion;
+  private final ObjectNode clientCapabilities;
+  private final Optional<ObjectNode> clientInfo;
+  private final LongSupplier nanoTime;
+
+  private volatile long lastActiveNanos;
+  private volatile long lastKeepAliveNanos;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicReference<NotificationStream> stream = new AtomicReference<>();
+  private final AtomicBoolean ended = new AtomicBoolean();
+  private final List<Runnable> endListeners = new CopyOnWriteArrayList<>();
+
+  Session(
+      String id,
+      String protocolVersion,
+      ObjectNode clientCapabilities,
+      Optional<ObjectNode> clientInfo,
+      LongSupplier nanoTime) {
+    this.id = id;
+    this.protocolVersion = protocolVersion;
+    this.clientCapabilities = clientCapabilities.deepCopy();
+    this.clientInfo = clientInfo.map(ObjectNode::deepCopy);
+    this.nanoTime = nanoTime;
+    this.lastActiveNanos = nanoTime.getAsLong();
+    this.lastKeepAliveNanos = lastActiveNanos;
+  }
+
+  /** The session id: visible ASCII, at least 128 random bits. */
+  public String id() {
+    return id;
+  }
+
+  /** The protocol version negotiated by {@code initialize}. */
+  public String protocolVersion() {
+    return protocolVersion;
+  }
+
+  /** The {@code capabilities} the client sent in {@code initialize} (a copy is kept). */
+  public ObjectNode clientCapabilities() {
+    return clientCapabilities.deepCopy();
+  }
+
+  /** The {@code clientInfo} the client sent in {@code initialize}, when it sent one. */
+  public Optional<ObjectNode> clientInfo() {
+    return clientInfo.map(ObjectNode::deepCopy);
+  }
+
+  /** True once the session was ended; an ended session never comes back. */
+  public boolean isEnded() {
+    return ended.get();
+  }
+
+  /** Marks the start of a request on this session; pair with {@link #exit()}. */
+  public void enter() {
+    inFlight.incrementAndGet();
+    touch();
+  }
+
+  /** Marks the end of a request started with {@link #enter()}. */
+  public void exit() {
+    touch();
+    inFlight.decrementAndGet();
+  }
+
+  /** Records activity now. */
+  public void touch() {
+    lastActiveNanos = nanoTime.getAsLong();
+  }
+
+  /**
+   * Makes {@code next} the session's notification stream. A session has at most one: an earlier
+   * stream is closed (a client that reconnects replaces its old stream). When the session has
+   * already ended, {@code next} is closed at once.
+   */
+  public void attach(NotificationStream next) {
+    touch();
+    NotificationStream previous = stream.getAndSet(next);
+    if (previous != null && previous != next) {
+      previous.close();
+    }
+    if (ended.get()) {
+      detach(next);
+    }
+  }
+
+  /** Closes and forgets {@code current} if it is still this session's stream. */
+  public void detach(NotificationStream current) {
+    if (stream.compareAndSet(current, null)) {
+      touch();
+    }
+    current.close();
+  }
+
+  /** The open notification stream, if the client has one. */
+  public Optional<NotificationStream> stream() {
+    NotificationStream current = stream.get();
+    return current != null && current.isOpen() ? Optional.of(current) : Optional.empty();
+  }
+
+  /**
+   * Sends a notification on the session's stream.
+   *
+   * @return false when the session has no open stream (the message is dropped)
+   */
+  public boolean notify(ObjectNode message) {
+    NotificationStream current = stream.get();
+    if (current == null) {
+      return false;
+    }
+    if (current.send(message)) {
+      return true;
+    }
+    detach(current);
+    return false;
+  }
+
+  /** Runs {@code listener} once when the session ends (at once if it already has). */
+  public void onEnd(Runnable listener) {
+    endListeners.add(listener);
+    if (ended.get() && endListeners.remove(listener)) {
+      listener.run();
+    }
+  }
+
+  /** Ends the session: closes its stream and runs the end listeners. Idempotent. */
+  void end() {
+    if (!ended.compareAndSet(false, true)) {
+      return;
+    }
+    NotificationStream current = stream.getAndSet(null);
+    if (current != null) {
+      current.close();
+    }
+    for (Runnable listener : endListeners) {
+      if (endListeners.remove(listener)) {
+        listener.run();
+      }
+    }
+  }
+
+  /** True when nothing has happened for longer than {@code idleNanos} and nothing is open. */
+  boolean isIdle(long now, long idleNanos) {
+    return inFlight.get() == 0 && stream().isEmpty() && now - lastActiveNanos > idleNanos;
+  }
+
+  /**
+   * Writes a keep-alive on the open stream when the last one is at least {@code intervalNanos} old;
+   * forgets the stream when the write fails.
+   */
+  void keepAlive(long now, long intervalNanos) {
+    NotificationStream current = stream.get();
+    if (current == null || now - lastKeepAliveNanos < intervalNanos) {
+      return;
+    }
+    lastKeepAliveNanos = now;
+    if (!current.keepAlive()) {
+      detach(current);
+    }
+  }
+}

@@ -1,0 +1,169 @@
+package dev.jaxrsmcp.internal.session;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * The live legacy sessions of one endpoint. Mints ids, finds sessions, expires idle ones and ends
+ * them all on shutdown.
+ *
+ * <p>Idle expiry: a session with no request in flight and no open notification stream expires once
+ * it has been inactive for longer than the idle timeout. A lookup never returns an expired session;
+ * a background sweep (one daemon thread, started with the first session) ends expired sessions and
+ * writes keep-alives on open streams, so a dead connection is noticed and its session can expire.
+ *
+ * <p>Thread safety: sessions live in a concurrent map; the sweeper is created once under {@code
+ * this}; any thread may call any method.
+ */
+public final class SessionStore {
+  /** 128 random bits: the id is their unpadded base64url text (22 visible ASCII characters). */
+  static final int ID_BYTES = 16;
+
+  private static final System.Logger LOG = System.getLogger(SessionStore.class.getName());
+
+  private final SecureRandom random = new SecureRandom();
+  private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+  private final long idleNanos;
+  private final long keepAliveNanos;
+  private final LongSupplier nanoTime;
+  private volatile boolean shutDown;
+
+  /** Guarded by {@code this}; created with the first session. */
+  private ScheduledExecutorService sweeper;
+
+  /** A store using the system clock. */
+  public SessionStore(Duration idleTimeout, Duration keepAliveInterval) {
+    this(idleTimeout, keepAliveInterval, System::nanoTime);
+  }
+
+  /** A store reading time from {@code nanoTime} (tests pass their own clock). */
+  public SessionStore(Duration idleTimeout, Duration keepAliveInterval, LongSupplier nanoTime) {
+    this.idleNanos = idleTimeout.toNanos();
+    this.keepAliveNanos = keepAliveInterval.toNanos();
+    this.nanoTime = nanoTime;
+  }
+
+  /**
+   * Starts a session for a client that completed {@code initialize}.
+   *
+   * @throws IllegalStateException after {@link #shutdown()}
+   */
+  public Session create(
+      String protocolVersion, ObjectNode clientCapabilities, Optional<ObjectNode> clientInfo) {
+    if (shutDown) {
+      throw new IllegalStateException("the MCP endpoint is shutting down");
+    }
+    Session session;
+    do {
+      session = new Session(newId(), protocolVersion, clientCapabilities, clientInfo, nanoTime);
+    } while (sessions.putIfAbsent(session.id(), session) != null);
+    startSweeper();
+    if (shutDown) {
+      end(session.id());
+      throw new IllegalStateException("the MCP endpoint is shutting down");
+    }
+    return session;
+  }
+
+  /** The live session with this id; empty when it never existed, ended or expired. */
+  public Optional<Session> find(String id) {
+    Session session = sessions.get(id);
+    if (session == null) {
+      return Optional.empty();
+    }
+    if (session.isIdle(nanoTime.getAsLong(), idleNanos)) {
+      expire(session);
+      return Optional.empty();
+    }
+    return session.isEnded() ? Optional.empty() : Optional.of(session);
+  }
+
+  /** Ends the session with this id. Returns false when there was none. */
+  public boolean end(String id) {
+    Session session = sessions.remove(id);
+    if (session == null) {
+      return false;
+    }
+    session.end();
+    return true;
+  }
+
+  /** How many sessions are live (including expired ones the sweep has not reached yet). */
+  public int size() {
+    return sessions.size();
+  }
+
+  /**
+   * One pass of the background sweep: keep-alives on open streams, then ends sessions idle for
+   * longer than the idle timeout. Runs on the sweeper thread; tests call it directly.
+   */
+  public void sweep() {
+    for (Session session : sessions.values()) {
+      long now = nanoTime.getAsLong();
+      session.keepAlive(now, keepAliveNanos);
+      if (session.isIdle(now, idleNanos)) {
+        expire(session);
+      }
+    }
+  }
+
+  /** Ends every session (closing their streams) and stops the sweep. Later creates fail. */
+  public void shutdown() {
+    shutDown = true;
+    synchronized (this) {
+      if (sweeper != null) {
+        sweeper.shutdownNow();
+      }
+    }
+    for (String id : sessions.keySet()) {
+      end(id);
+    }
+  }
+
+  private void expire(Session session) {
+    if (sessions.remove(session.id(), session)) {
+      LOG.log(System.Logger.Level.DEBUG, "MCP session expired after being idle");
+      session.end();
+    }
+  }
+
+  private String newId() {
+    byte[] bytes = new byte[ID_BYTES];
+    random.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  private synchronized void startSweeper() {
+    if (sweeper != null || shutDown) {
+      return;
+    }
+    sweeper =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "jaxrs-mcp-session-sweeper");
+              thread.setDaemon(true);
+              return thread;
+            });
+    // Half the shorter interval: keep-alives go out between one and one and a half intervals apart.
+    long period =
+        Math.max(TimeUnit.MILLISECONDS.toNanos(10), Math.min(keepAliveNanos, idleNanos) / 2);
+    sweeper.scheduleWithFixedDelay(this::sweepSafely, period, period, TimeUnit.NANOSECONDS);
+  }
+
+  private void sweepSafely() {
+    try {
+      sweep();
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "MCP session sweep failed", e);
+    }
+  }
+}

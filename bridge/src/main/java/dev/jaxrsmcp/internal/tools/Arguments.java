@@ -1,0 +1,136 @@
+package dev.jaxrsmcp.internal.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.template.UriTemplate;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks a {@code tools/call}'s arguments against the tool's input schema before anything runs, and
+ * expands the resource's URI template with them. Any problem is a {@code -32602} naming the
+ * argument and the value found.
+ */
+public final class Arguments {
+  private static final int MAX_SHOWN = 100;
+
+  private Arguments() {}
+
+  /**
+   * The URI a call reads: the resource's template expanded with the arguments.
+   *
+   * @param arguments the request's {@code arguments}; absent or {@code null} means none
+   * @throws JsonRpcException ({@code -32602}) for arguments the input schema refuses, or when they
+   *     make the URI longer than {@link UriTemplate#MAX_URI_LENGTH}
+   */
+  public static String uri(Tool tool, Optional<JsonNode> arguments) {
+    ObjectNode given = object(tool, arguments);
+    Map<String, ToolParameter> declared = new LinkedHashMap<>();
+    tool.parameters().forEach(p -> declared.put(p.name(), p));
+    for (Iterator<String> names = given.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!declared.containsKey(name)) {
+        throw invalid(
+            tool,
+            name,
+            "tool '"
+                + tool.name()
+                + "' has no argument '"
+                + name
+                + "' ("
+                + (declared.isEmpty() ? "it takes none" : "its arguments: " + declared.keySet())
+                + ")");
+      }
+    }
+    Map<String, List<String>> values = new LinkedHashMap<>();
+    for (ToolParameter parameter : tool.parameters()) {
+      JsonNode value = given.get(parameter.name());
+      if (value == null) {
+        if (parameter.required()) {
+          throw invalid(tool, parameter.name(), describe(tool, parameter) + " is required");
+        }
+        continue;
+      }
+      values.put(parameter.name(), texts(tool, parameter, value));
+    }
+    String uri = tool.entry().template().expandAll(values);
+    if (uri.length() > UriTemplate.MAX_URI_LENGTH) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS,
+          "Invalid params: the arguments of tool '"
+              + tool.name()
+              + "' make a URI longer than "
+              + UriTemplate.MAX_URI_LENGTH
+              + " characters (found "
+              + uri.length()
+              + ")",
+          Json.object().put("tool", tool.name()));
+    }
+    return uri;
+  }
+
+  private static ObjectNode object(Tool tool, Optional<JsonNode> arguments) {
+    if (arguments.isEmpty() || arguments.get().isNull()) {
+      return Json.object();
+    }
+    if (arguments.get() instanceof ObjectNode o) {
+      return o;
+    }
+    throw new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS,
+        "Invalid params: 'arguments' must be an object (found " + shown(arguments.get()) + ")",
+        Json.object().put("tool", tool.name()));
+  }
+
+  private static List<String> texts(Tool tool, ToolParameter parameter, JsonNode value) {
+    List<String> texts = new ArrayList<>();
+    if (parameter.repeated()) {
+      if (!value.isArray()) {
+        throw wrongValue(tool, parameter, value);
+      }
+      for (JsonNode item : value) {
+        texts.add(
+            parameter.type().text(item).orElseThrow(() -> wrongValue(tool, parameter, value)));
+      }
+    } else {
+      texts.add(parameter.type().text(value).orElseThrow(() -> wrongValue(tool, parameter, value)));
+    }
+    return texts;
+  }
+
+  private static JsonRpcException wrongValue(Tool tool, ToolParameter parameter, JsonNode value) {
+    return invalid(
+        tool,
+        parameter.name(),
+        describe(tool, parameter)
+            + " must be "
+            + parameter.expected()
+            + " (found "
+            + shown(value)
+            + ")");
+  }
+
+  private static String describe(Tool tool, ToolParameter parameter) {
+    return "argument '" + parameter.name() + "' of tool '" + tool.name() + "'";
+  }
+
+  private static JsonRpcException invalid(Tool tool, String argument, String why) {
+    return new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS,
+        "Invalid params: " + why,
+        Json.object().put("tool", tool.name()).put("argument", argument));
+  }
+
+  /** The value as JSON, cut to a readable length. */
+  private static String shown(JsonNode value) {
+    String json = Json.write(value);
+    return json.length() <= MAX_SHOWN ? json : json.substring(0, MAX_SHOWN) + "...";
+  }
+}

@@ -1,0 +1,42 @@
+package dev.jaxrsmcp.internal.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import java.util.Optional;
+
+/**
+ * One tool argument: a template variable of the resource, typed from its Java parameter.
+ *
+ * @param name the template variable's name, which is the argument's name
+ * @param type the JSON type of one value
+ * @param required true for path variables (the URI cannot be formed without them)
+ * @param repeated true for a query variable whose parameter is a collection: the argument is an
+ *     array, sent as repeated query parameters
+ * @param defaultValue the parameter's {@code @DefaultValue}, when it fits the type
+ */
+record ToolParameter(
+    String name,
+    ArgumentType type,
+    boolean required,
+    boolean repeated,
+    Optional<JsonNode> defaultValue) {
+
+  /** The property's JSON Schema. */
+  ObjectNode schema() {
+    ObjectNode schema;
+    if (repeated) {
+      schema = Json.object().put("type", "array");
+      schema.set("items", type.schema());
+    } else {
+      schema = type.schema();
+    }
+    defaultValue.ifPresent(value -> schema.set("default", value));
+    return schema;
+  }
+
+  /** What a fitting value is, for error messages. */
+  String expected() {
+    return repeated ? "an array whose items are each " + type.expected() : type.expected();
+  }
+}

@@ -1,0 +1,106 @@
+package dev.jaxrsmcp.internal.tools;
+
+import dev.jaxrsmcp.McpConfigurationException;
+import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.internal.catalogue.Catalogue;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The tools a server offers: one per catalogue entry unless tools are off feature-wide or for that
+ * resource (and none for long-running resources, see {@link #offersTool}), sorted by name, so
+ * {@code tools/list} has the same order on every request and on every instance of the application.
+ * Built once at startup; immutable.
+ */
+public final class Tools {
+  private final List<Tool> all;
+  private final Map<String, Tool> byName;
+
+  private Tools(List<Tool> all) {
+    this.all = List.copyOf(all);
+    Map<String, Tool> names = new HashMap<>();
+    all.forEach(t -> names.put(t.name(), t));
+    this.byName = Map.copyOf(names);
+  }
+
+  /** True when at least one tool is offered; what the {@code tools} capability advertises. */
+  public static boolean anyOffered(Catalogue catalogue, McpFeature settings) {
+    return settings.tools() && catalogue.entries().stream().anyMatch(Tools::offersTool);
+  }
+
+  /**
+   * Whether an entry is offered as a tool. Long-running resources are not, yet: their reads are
+   * spooled, report progress and are cancelled on disconnect by the streaming read path, which
+   * {@code tools/call} does not use.
+   */
+  static boolean offersTool(CatalogueEntry entry) {
+    return entry.tool() && !entry.longRunning();
+  }
+
+  /**
+   * The tools of a catalogue.
+   *
+   * @throws McpConfigurationException when two tools would have the same name, naming both methods
+   */
+  public static Tools of(Catalogue catalogue, McpFeature settings) {
+    if (!settings.tools()) {
+      return new Tools(List.of());
+    }
+    Map<String, Tool> byName = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    for (CatalogueEntry entry : catalogue.entries()) {
+      if (!offersTool(entry)) {
+        continue;
+      }
+      Tool tool = new Tool(ToolName.of(entry.name()), entry, ToolParameters.of(entry));
+      Tool clash = byName.putIfAbsent(tool.name(), tool);
+      if (clash != null) {
+        problems.add(duplicate(tool, clash));
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new McpConfigurationException(problems);
+    }
+    List<Tool> sorted = new ArrayList<>(byName.values());
+    sorted.sort(Comparator.comparing(Tool::name));
+    return new Tools(sorted);
+  }
+
+  /** Every tool, sorted by name. */
+  public List<Tool> all() {
+    return all;
+  }
+
+  /** The tool with this exact name. */
+  public Optional<Tool> named(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  public boolean isEmpty() {
+    return all.isEmpty();
+  }
+
+  private static String duplicate(Tool tool, Tool clash) {
+    return "two tools have the same name '"
+        + tool.name()
+        + "' (found resource name "
+        + quoted(tool.entry().name())
+        + "; the other is the tool of "
+        + clash.entry().methodName()
+        + ", resource name "
+        + quoted(clash.entry().name())
+        + "); give one resource another name or set tool = false"
+        + "\n    for method "
+        + tool.entry().methodName();
+  }
+
+  private static String quoted(String text) {
+    return "'" + text + "'";
+  }
+}
