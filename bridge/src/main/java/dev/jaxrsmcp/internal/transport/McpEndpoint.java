@@ -48,6 +48,7 @@ final class McpEndpoint {
   private final LongRunningReads longReads;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
+  private final SessionSubscriptions sessionSubscriptions;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
@@ -60,6 +61,7 @@ final class McpEndpoint {
     this.sessions =
         new SessionStore(state.settings().sessionIdleTimeout(), state.settings().keepAlive());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
+    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
   }
 
   Response post(ContainerRequestContext context) {
@@ -151,7 +153,10 @@ final class McpEndpoint {
             acceptsEventStream(caller),
             Optional.of(new LegacyRequest(session.id(), message.id().get())));
       }
-      ObjectNode result = legacy.handle(message, caller, session);
+      ObjectNode result =
+          SessionSubscriptions.handles(message.method())
+              ? sessionSubscriptions.handle(legacy.call(message, caller, session), session)
+              : legacy.handle(message, caller, session);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
     } finally {
       session.exit();
@@ -201,6 +206,7 @@ final class McpEndpoint {
     }
     EventOutput output = new EventOutput();
     session.attach(new SseNotificationStream(output));
+    sessionSubscriptions.streamOpened(session);
     return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
         .header("Cache-Control", "no-cache")
         .header("X-Accel-Buffering", "no")
