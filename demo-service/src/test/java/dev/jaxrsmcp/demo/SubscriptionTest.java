@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.SseRecorder;
+import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,8 +19,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Subscribing to widget state over MCP (modern {@code subscriptions/listen}): who is acknowledged,
- * the sensor ticker's updates, updates from {@code PUT}, and the ticker's end at shutdown.
+ * Subscribing to widget state over MCP (modern {@code subscriptions/listen} and legacy {@code
+ * resources/subscribe}): who is acknowledged, the sensor ticker's updates, updates from {@code
+ * PUT}, and the ticker's end at shutdown.
  */
 class SubscriptionTest {
   static final String STATE_3 = "app://widgets/3/state";
@@ -133,6 +136,32 @@ class SubscriptionTest {
       assertThat(updated)
           .containsExactlyInAnyOrder("app://widgets/1/state", "app://widgets/1/state/mode");
       stream.assertExhausted(500);
+    }
+  }
+
+  @Test
+  void legacySessionWithoutTokenIsRefusedWithTheRoutes401() {
+    LegacyClient anonymous = new LegacyClient(server.mcpUri().toString());
+    String session = anonymous.start();
+
+    Response refused = anonymous.subscribe(session, STATE_3);
+
+    assertThat(refused.statusCode()).isEqualTo(401);
+    assertThat(refused.header("WWW-Authenticate")).isEqualTo("Bearer realm=\"widgets\"");
+  }
+
+  @Test
+  void legacyOwnerSessionHearsTheSensorTickerOnItsStream() throws Exception {
+    LegacyClient owner = new LegacyClient(server.mcpUri().toString(), RestApiTest.OWNER);
+    String session = owner.start();
+    try (SseRecorder stream = owner.stream(session)) {
+      owner.subscribe(session, TEMPERATURE_3).then().statusCode(200);
+
+      JsonNode updated = stream.next();
+      assertThat(updated.toString())
+          .isEqualTo(
+              "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\","
+                  + "\"params\":{\"uri\":\"app://widgets/3/state/temperature\"}}");
     }
   }
 
