@@ -44,6 +44,8 @@ public final class McpFeature implements Feature {
   private final int maxConcurrentListens;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
+  private final Map<String, Map<String, McpCompleter>> completers;
+  private final int pageSize;
   private final McpChangeBus changeBus;
   private final ChangeHub changes;
   private final Path spoolDirectory;
@@ -70,6 +72,12 @@ public final class McpFeature implements Feature {
     this.maxConcurrentListens = b.maxConcurrentListens;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
+    Map<String, Map<String, McpCompleter>> completerCopy = new LinkedHashMap<>();
+    b.completers.forEach(
+        (t, byVariable) ->
+            completerCopy.put(t, Collections.unmodifiableMap(new LinkedHashMap<>(byVariable))));
+    this.completers = Collections.unmodifiableMap(completerCopy);
+    this.pageSize = b.pageSize;
     this.changeBus = b.changeBus;
     this.changes = new ChangeHub(watchers, debounce, changeBus);
     this.spoolDirectory = b.spoolDirectory;
@@ -197,6 +205,16 @@ public final class McpFeature implements Feature {
     return changeBus;
   }
 
+  /** The completers registered per template text and variable. */
+  public Map<String, Map<String, McpCompleter>> completers() {
+    return completers;
+  }
+
+  /** How many entries one page of a list result holds; default 50. */
+  public int pageSize() {
+    return pageSize;
+  }
+
   /** The watcher registered for each subscribable template, by template text. */
   public Map<String, McpWatcher> watchers() {
     return watchers;
@@ -254,6 +272,8 @@ public final class McpFeature implements Feature {
     private int maxConcurrentListens = 10_000;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
+    private final Map<String, Map<String, McpCompleter>> completers = new LinkedHashMap<>();
+    private int pageSize = 50;
     private McpChangeBus changeBus = McpChangeBus.local();
     private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
     private Duration longRunningKeepAlive = Duration.ofMillis(500);
@@ -281,6 +301,9 @@ public final class McpFeature implements Feature {
       this.maxConcurrentListens = f.maxConcurrentListens;
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
+      f.completers.forEach(
+          (t, byVariable) -> this.completers.put(t, new LinkedHashMap<>(byVariable)));
+      this.pageSize = f.pageSize;
       this.spoolDirectory = f.spoolDirectory;
       this.changeBus = f.changeBus;
       this.longRunningKeepAlive = f.longRunningKeepAlive;
@@ -508,6 +531,37 @@ public final class McpFeature implements Feature {
             "sessionIdleTimeout must be positive (found " + timeout + ")");
       }
       this.sessionIdleTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Registers the completer of one template variable. {@code template} is the template as listed
+     * (for example {@code app://widgets/{id}/state/{key}}); the application fails to start when no
+     * {@code @McpResource} has it or it has no such variable.
+     */
+    public Builder complete(String template, String variable, McpCompleter completer) {
+      requireText(template, "template");
+      requireText(variable, "variable");
+      Objects.requireNonNull(completer, "completer");
+      Map<String, McpCompleter> byVariable =
+          completers.computeIfAbsent(template, t -> new LinkedHashMap<>());
+      if (byVariable.putIfAbsent(variable, completer) != null) {
+        throw new IllegalArgumentException(
+            "a completer for variable '"
+                + variable
+                + "' of template '"
+                + template
+                + "' is already registered");
+      }
+      return this;
+    }
+
+    /** See {@link McpFeature#pageSize()}; from 1 to 1000. */
+    public Builder pageSize(int size) {
+      if (size < 1 || size > 1000) {
+        throw new IllegalArgumentException("pageSize must be from 1 to 1000 (found " + size + ")");
+      }
+      this.pageSize = size;
       return this;
     }
 

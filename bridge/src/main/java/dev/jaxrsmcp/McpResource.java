@@ -110,6 +110,23 @@ public @interface McpResource {
   double priority() default -1;
 
   /**
+   * For a template: the path of a collection route of the same application (for example {@code
+   * /api/widgets}) whose JSON array lists the template's members. {@code resources/list} then reads
+   * it in-process with the caller's credentials and lists one resource per member, and the
+   * template's variables complete from it. An item is an object whose fields name the template's
+   * variables ({@code {"id": 1, "name": "Thermostat"}}; {@code title} or {@code name} becomes the
+   * member's title), or, for a template with one path variable, the value itself ({@code 1}). Empty
+   * (the default): no members are listed.
+   */
+  String listFrom() default "";
+
+  /** Icon URLs shown by clients in listings (an {@code icons} entry each). */
+  String[] icons() default {};
+
+  /** Extra {@code _meta} entries for listings, each {@code "key=value"}. */
+  String[] meta() default {};
+
+  /**
    * Whether the resource is also offered as an MCP tool, named after {@link #name()}, whose
    * arguments are the template variables; tools can also be turned off feature-wide.
    */

@@ -2,6 +2,8 @@ package dev.jaxrsmcp.internal.catalogue;
 
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -29,6 +31,12 @@ import java.util.Set;
  *     dropped, for example {@code /api/widgets/{id}/state}
  * @param variableTypes the Java type of the parameter behind each template variable
  * @param collectionQueryVariables query variables whose parameter is a collection
+ * @param listFrom the path of the collection route listing a template's members; empty when none
+ * @param cacheTtlSet whether the annotation set {@code cacheTtlMs} (else the response's {@code
+ *     Cache-Control} may decide)
+ * @param cacheScopeSet whether the annotation set {@code cacheScope}
+ * @param icons icon URLs for listings
+ * @param meta extra {@code _meta} entries for listings
  */
 public record CatalogueEntry(
     UriTemplate template,
@@ -47,10 +55,17 @@ public record CatalogueEntry(
     Method method,
     String routePath,
     Map<String, Class<?>> variableTypes,
-    Set<String> collectionQueryVariables) {
+    Set<String> collectionQueryVariables,
+    String listFrom,
+    boolean cacheTtlSet,
+    boolean cacheScopeSet,
+    List<String> icons,
+    Map<String, String> meta) {
 
   public CatalogueEntry {
     audience = List.copyOf(audience);
+    icons = List.copyOf(icons);
+    meta = Collections.unmodifiableMap(new LinkedHashMap<>(meta));
     variableTypes = Map.copyOf(variableTypes);
     collectionQueryVariables = Set.copyOf(collectionQueryVariables);
   }

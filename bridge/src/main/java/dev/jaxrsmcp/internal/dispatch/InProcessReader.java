@@ -61,22 +61,8 @@ public final class InProcessReader implements RouteReader {
       OutputStream body,
       ReadContext context,
       Duration timeout) {
-    ApplicationHandler handler = application.get();
-    URI base = caller.baseUri();
-    String target = RouteTarget.of(entry, match);
-    URI requestUri = URI.create(base.toString() + target);
     ContainerRequest request =
-        new ContainerRequest(
-            base,
-            requestUri,
-            "GET",
-            caller.security(),
-            new MapPropertiesDelegate(),
-            handler.getConfiguration());
-    HeaderForwarding.forwarded(caller.headers()).forEach(request::headers);
-    // The MCP request's own trace context replaces any the HTTP request carried.
-    traceHeaders.forEach((name, value) -> request.getHeaders().putSingle(name, value));
-    request.getHeaders().putSingle("Accept", entry.mimeType().isEmpty() ? "*/*" : entry.mimeType());
+        request(caller, RouteTarget.of(entry, match), traceHeaders, entry.mimeType());
     Map<String, String> pathValues = new HashMap<>();
     for (String variable : entry.template().pathVariables()) {
       pathValues.put(variable, match.values().get(variable));
@@ -86,8 +72,44 @@ public final class InProcessReader implements RouteReader {
     if (context != null) {
       request.setProperty(McpContextSupplier.PROPERTY, context);
     }
+    return run(request, body, context, timeout, entry.methodName());
+  }
 
-    Future<ContainerResponse> future = handler.apply(request, body);
+  @Override
+  public RouteResponse readPath(String path, Caller caller) {
+    String target = path.startsWith("/") ? path.substring(1) : path;
+    ContainerRequest request = request(caller, target, Map.of(), "application/json");
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    return run(request, body, null, timeout, path).withBody(body.toByteArray());
+  }
+
+  /** A GET of {@code target} (relative to the application root) with the caller's headers. */
+  private ContainerRequest request(
+      Caller caller, String target, Map<String, String> traceHeaders, String accept) {
+    ApplicationHandler handler = application.get();
+    URI base = caller.baseUri();
+    ContainerRequest request =
+        new ContainerRequest(
+            base,
+            URI.create(base.toString() + target),
+            "GET",
+            caller.security(),
+            new MapPropertiesDelegate(),
+            handler.getConfiguration());
+    HeaderForwarding.forwarded(caller.headers()).forEach(request::headers);
+    // The MCP request's own trace context replaces any the HTTP request carried.
+    traceHeaders.forEach((name, value) -> request.getHeaders().putSingle(name, value));
+    request.getHeaders().putSingle("Accept", accept.isEmpty() ? "*/*" : accept);
+    return request;
+  }
+
+  private RouteResponse run(
+      ContainerRequest request,
+      OutputStream body,
+      ReadContext context,
+      Duration timeout,
+      String what) {
+    Future<ContainerResponse> future = application.get().apply(request, body);
     ContainerResponse response;
     try {
       response = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -105,7 +127,7 @@ public final class InProcessReader implements RouteReader {
     } catch (ExecutionException e) {
       LOG.log(
           System.Logger.Level.ERROR,
-          "In-process read of " + entry.methodName() + " failed: " + requestUri,
+          "In-process read of " + what + " failed: " + request.getRequestUri(),
           e.getCause());
       return new RouteResponse(
           500, "Internal Server Error", Optional.empty(), Map.of(), new byte[0], false);

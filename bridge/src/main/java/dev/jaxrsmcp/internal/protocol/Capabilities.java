@@ -17,15 +17,18 @@ final class Capabilities {
       }
       resources.put("listChanged", true);
     }
-    if (Tools.anyOffered(state.catalogue(), state.settings())) {
+    if (offersTools(state)) {
       capabilities.putObject("tools");
+    }
+    if (CompletionMethods.offered(state)) {
+      capabilities.putObject("completions");
     }
     return capabilities;
   }
 
   /** True when the server offers at least one tool. */
   static boolean offersTools(ServerState state) {
-    return false;
+    return Tools.anyOffered(state.catalogue(), state.settings());
   }
 
   static ObjectNode serverInfo(ServerState state) {

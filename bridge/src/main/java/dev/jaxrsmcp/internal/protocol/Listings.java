@@ -40,5 +40,13 @@ final class Listings {
       }
       entry.priority().ifPresent(p -> annotations.put("priority", p));
     }
+    if (!entry.icons().isEmpty()) {
+      ArrayNode icons = node.putArray("icons");
+      entry.icons().forEach(src -> icons.addObject().put("src", src));
+    }
+    if (!entry.meta().isEmpty()) {
+      ObjectNode meta = node.putObject("_meta");
+      entry.meta().forEach(meta::put);
+    }
   }
 }

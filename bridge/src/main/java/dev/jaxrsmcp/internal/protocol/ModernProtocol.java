@@ -37,6 +37,7 @@ public final class ModernProtocol {
     table.put("resources/templates/list", resources::templatesList);
     table.put("resources/read", resources::read);
     new ToolMethods(state).register(table);
+    new CompletionMethods(state).register(table);
     table.putAll(extraMethods);
     this.methods = Map.copyOf(table);
   }

@@ -8,7 +8,9 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,22 +19,38 @@ public final class ResourceMethods {
   private static final String[] TRACE_KEYS = {"traceparent", "tracestate", "baggage"};
 
   private final ServerState state;
+  private final Members members;
 
   public ResourceMethods(ServerState state) {
     this.state = state;
+    this.members = new Members(state);
   }
 
+  /**
+   * Variable-free resources, then the members of templates with a collection ({@code listFrom}),
+   * read with the caller's credentials; paginated.
+   */
   public MethodResult list(McpCall call) {
+    List<ObjectNode> all = new ArrayList<>();
+    state.catalogue().resources().forEach(e -> all.add(Listings.resource(e)));
+    all.addAll(members.listings(call.caller()));
     ObjectNode body = Json.object();
     ArrayNode resources = body.putArray("resources");
-    state.catalogue().resources().forEach(e -> resources.add(Listings.resource(e)));
-    return MethodResult.cached(body, listHint());
+    Pages.page(all, call, state.settings().pageSize(), body).forEach(resources::add);
+    boolean personal =
+        state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
+    return MethodResult.cached(
+        body,
+        new CacheHint(
+            state.settings().defaultCacheTtlMs(),
+            personal ? "private" : state.settings().defaultCacheScope()));
   }
 
   public MethodResult templatesList(McpCall call) {
     ObjectNode body = Json.object();
     ArrayNode templates = body.putArray("resourceTemplates");
-    state.catalogue().templates().forEach(e -> templates.add(Listings.template(e)));
+    Pages.page(state.catalogue().templates(), call, state.settings().pageSize(), body)
+        .forEach(e -> templates.add(Listings.template(e)));
     return MethodResult.cached(body, listHint());
   }
 
@@ -46,8 +64,13 @@ public final class ResourceMethods {
     RouteResponse response =
         state.reader().read(entry, found.get().match(), call.caller(), traceHeaders(call));
     ObjectNode body = Json.object();
-    body.set("contents", ContentsMapper.contents(response, entry, uri, call.era()));
-    return MethodResult.cached(body, new CacheHint(entry.cacheTtlMs(), entry.cacheScope()));
+    ArrayNode contents = ContentsMapper.contents(response, entry, uri, call.era());
+    HttpCacheHints.lastModified(response)
+        .ifPresent(
+            when ->
+                ((ObjectNode) contents.get(0)).putObject("annotations").put("lastModified", when));
+    body.set("contents", contents);
+    return MethodResult.cached(body, HttpCacheHints.hint(entry, response));
   }
 
   static String requiredUri(McpCall call) {

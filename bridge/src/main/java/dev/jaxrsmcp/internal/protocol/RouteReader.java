@@ -21,6 +21,12 @@ public interface RouteReader {
       CatalogueEntry entry, TemplateMatch match, Caller caller, Map<String, String> traceHeaders);
 
   /**
+   * Reads any {@code GET} route of the application by its path (a collection route named by the
+   * developer, never by a client), with the caller's headers, accepting JSON.
+   */
+  RouteResponse readPath(String path, Caller caller);
+
+  /**
    * Like {@link #read}, but the route's body is written to {@code body} as it is produced (the
    * returned response's body is empty) and the route sees {@code context} as its {@code
    * McpContext}. Running longer than {@code timeout} cancels {@code context} and fails the read.

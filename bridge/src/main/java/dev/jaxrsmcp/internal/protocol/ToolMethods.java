@@ -49,7 +49,8 @@ public final class ToolMethods {
   public MethodResult list(McpCall call) {
     ObjectNode body = Json.object();
     ArrayNode list = body.putArray("tools");
-    tools.all().forEach(t -> list.add(t.definition()));
+    Pages.page(tools.all(), call, state.settings().pageSize(), body)
+        .forEach(t -> list.add(t.definition()));
     return MethodResult.cached(
         body,
         new CacheHint(state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope()));

@@ -64,6 +64,13 @@ final class EntryFactory {
     }
     checkPathVariables(template, route, named, method);
     checkQueryVariables(template, queryParams, named, method);
+    if (template.isExact() && !a.listFrom().isEmpty()) {
+      problems.method(
+          method,
+          "listFrom lists the members of a template, but this URI has no variables (found '"
+              + template.text()
+              + "')");
+    }
     if (problems.count() > before) {
       return Optional.empty();
     }
@@ -190,6 +197,24 @@ final class EntryFactory {
             method, "audience values must be 'user' or 'assistant' (found '" + audience + "')");
       }
     }
+    if (!a.listFrom().isEmpty() && (!a.listFrom().startsWith("/") || a.listFrom().contains("{"))) {
+      problems.method(
+          method,
+          "listFrom must be the path of a collection route, starting with '/' and without"
+              + " variables (found '"
+              + a.listFrom()
+              + "')");
+    }
+    for (String icon : a.icons()) {
+      if (icon.isBlank()) {
+        problems.method(method, "icons must be URLs (found '" + icon + "')");
+      }
+    }
+    for (String pair : a.meta()) {
+      if (pair.indexOf('=') <= 0) {
+        problems.method(method, "meta entries must be \"key=value\" (found '" + pair + "')");
+      }
+    }
   }
 
   private CatalogueEntry entry(
@@ -233,7 +258,24 @@ final class EntryFactory {
         method,
         route.path(),
         types,
-        collections);
+        collections,
+        a.listFrom(),
+        a.cacheTtlMs() != -1,
+        !a.cacheScope().isEmpty(),
+        Arrays.asList(a.icons()),
+        meta(a.meta()));
+  }
+
+  /** {@code "key=value"} pairs as a map (checked by {@link #checkAttributes}). */
+  private static Map<String, String> meta(String[] pairs) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    for (String pair : pairs) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        meta.put(pair.substring(0, eq), pair.substring(eq + 1));
+      }
+    }
+    return meta;
   }
 
   /** The method that carries the annotations (an interface method when it is declared there). */

@@ -28,7 +28,10 @@ public final class UriTemplate {
   private final List<Part> parts;
   private final List<String> pathVariables;
   private final List<String> queryVariables;
-  private final String literalChars;
+
+  /** Per part: for a variable, the literal characters of its path segment (encoded on expand). */
+  private final List<String> segmentLiterals;
+
   private final int pathVariableCount;
 
   UriTemplate(String text, List<Part> parts, List<String> queryVariables) {
@@ -36,19 +39,49 @@ public final class UriTemplate {
     this.parts = List.copyOf(parts);
     this.queryVariables = queryVariables;
     Set<String> names = new LinkedHashSet<>();
-    StringBuilder literals = new StringBuilder();
+    List<String> segments = new ArrayList<>();
     int count = 0;
-    for (Part part : parts) {
-      if (part instanceof Part.Variable v) {
+    for (int i = 0; i < parts.size(); i++) {
+      if (parts.get(i) instanceof Part.Variable v) {
         names.add(v.name());
         count++;
-      } else if (part instanceof Part.Literal l) {
-        literals.append(l.text());
+        segments.add(segmentLiterals(parts, i));
+      } else {
+        segments.add("");
       }
     }
     this.pathVariables = List.copyOf(names);
-    this.literalChars = literals.toString();
+    this.segmentLiterals = List.copyOf(segments);
     this.pathVariableCount = count;
+  }
+
+  /**
+   * The literal text around the variable at {@code index} within its path segment. Encoding these
+   * characters in every value of the segment is what makes {@link #match} of an expansion unique (a
+   * value can then never contain the literal that ends it or another variable); characters outside
+   * the segment need no encoding, since a variable never crosses '/'.
+   */
+  private static String segmentLiterals(List<Part> parts, int index) {
+    StringBuilder out = new StringBuilder();
+    for (int i = index - 1; i >= 0; i--) {
+      if (parts.get(i) instanceof Part.Literal l) {
+        int slash = l.text().lastIndexOf('/');
+        out.append(slash < 0 ? l.text() : l.text().substring(slash + 1));
+        if (slash >= 0) {
+          break;
+        }
+      }
+    }
+    for (int i = index + 1; i < parts.size(); i++) {
+      if (parts.get(i) instanceof Part.Literal l) {
+        int slash = l.text().indexOf('/');
+        out.append(slash < 0 ? l.text() : l.text().substring(0, slash));
+        if (slash >= 0) {
+          break;
+        }
+      }
+    }
+    return out.toString();
   }
 
   /**
@@ -219,7 +252,8 @@ public final class UriTemplate {
    */
   public String expandAll(Map<String, List<String>> values) {
     StringBuilder out = new StringBuilder(text.length() + 16);
-    for (Part part : parts) {
+    for (int i = 0; i < parts.size(); i++) {
+      Part part = parts.get(i);
       if (part instanceof Part.Literal literal) {
         out.append(literal.text());
       } else {
@@ -230,7 +264,7 @@ public final class UriTemplate {
           throw new IllegalArgumentException(
               "path variable '" + name + "' needs a non-empty value to expand '" + text + "'");
         }
-        out.append(PercentCodec.encode(value, literalChars));
+        out.append(PercentCodec.encode(value, segmentLiterals.get(i)));
       }
     }
     char separator = '?';

@@ -42,6 +42,7 @@ public final class EndpointInstaller implements ModelProcessor {
     Catalogue catalogue = ResourceScanner.scan(model, settings);
     InProcessReader reader = new InProcessReader(this::application, settings.readTimeout());
     WatcherCheck.check(catalogue, settings);
+    CompleterCheck.check(catalogue, settings);
     McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), changes);
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.path());
