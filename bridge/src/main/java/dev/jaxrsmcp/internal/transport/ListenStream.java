@@ -58,6 +58,11 @@ final class ListenStream implements Subscriber {
   }
 
   @Override
+  public void overwhelmed() {
+    stream.close();
+  }
+
+  @Override
   public void resourcesListChanged() {
     if (plan.resourcesListChanged()) {
       stream.send(Subscriptions.listChanged(Optional.of(plan.subscriptionId())));

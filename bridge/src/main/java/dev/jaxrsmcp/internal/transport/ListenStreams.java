@@ -114,10 +114,15 @@ final class ListenStreams {
     }
   }
 
+  /** Queues the completion result and the end of the stream, behind its pending notifications. */
   private void complete(ListenStream listen) {
     if (open.contains(listen) && listen.startEnding()) {
-      listen.stream().send(Subscriptions.completion(listen.id(), serverInfo.get()));
-      listen.stream().close();
+      hub.send(
+          listen,
+          s -> {
+            listen.stream().send(Subscriptions.completion(listen.id(), serverInfo.get()));
+            listen.stream().close();
+          });
     }
   }
 
@@ -135,7 +140,7 @@ final class ListenStreams {
       keepAlives =
           hub.scheduler()
               .scheduleWithFixedDelay(
-                  () -> open.forEach(l -> l.stream().keepAlive()),
+                  () -> open.forEach(l -> hub.send(l, s -> l.stream().keepAlive())),
                   every,
                   every,
                   TimeUnit.MILLISECONDS);

@@ -56,6 +56,12 @@ final class SessionSubscriber implements Subscriber {
     session.notify(Subscriptions.updated(Optional.empty(), uri));
   }
 
+  /** Ends the session's stream (the session stays; the client may open a new stream). */
+  @Override
+  public void overwhelmed() {
+    session.stream().ifPresent(session::detach);
+  }
+
   @Override
   public void resourcesListChanged() {
     session.notify(Subscriptions.listChanged(Optional.empty()));
