@@ -24,6 +24,8 @@ import java.util.function.Supplier;
  * completion result on shutdown.
  */
 final class ListenStreams {
+  static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
+
   private final ServerState state;
   private final ChangeHub hub;
   private final Set<ListenStream> open = ConcurrentHashMap.newKeySet();
@@ -103,14 +105,28 @@ final class ListenStreams {
     return open.size();
   }
 
-  /** Ends every stream gracefully: the completion result, then close. */
+  /**
+   * Ends every stream gracefully: the completion result, then close. Streams whose client does not
+   * take the result within {@link #SHUTDOWN_GRACE} are closed without it.
+   */
   void shutdown() {
-    for (ListenStream listen : List.copyOf(open)) {
-      complete(listen);
-    }
     ScheduledFuture<?> task = keepAlives;
     if (task != null) {
       task.cancel(false);
+    }
+    for (ListenStream listen : List.copyOf(open)) {
+      complete(listen);
+    }
+    long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
+    try {
+      while (!open.isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    for (ListenStream listen : List.copyOf(open)) {
+      listen.stream().close(); // a client too slow to take its result: end without it
     }
   }
 
