@@ -7,14 +7,20 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
 
-/** The bridge's JSON: Jackson trees, compact single-line output, no {@code null} values written. */
+/**
+ * The bridge's JSON: Jackson trees, compact single-line output, no {@code null} values written (an
+ * object member holding a JSON null is left out).
+ */
 public final class Json {
   private static final ObjectMapper WRITER =
-      new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_NULL);
+      new ObjectMapper()
+          .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+          .configure(JsonNodeFeature.WRITE_NULL_PROPERTIES, false);
 
   private Json() {}
 

@@ -26,7 +26,11 @@ final class Capabilities {
     return capabilities;
   }
 
-  /** True when the server offers at least one tool. */
+  /**
+   * Whether a listen may honour {@code toolsListChanged}: never, since the tools are fixed when the
+   * application starts (one per resource or template) and no tool list change is ever sent; the
+   * {@code tools} capability therefore carries no {@code listChanged}.
+   */
   static boolean offersTools(ServerState state) {
     return Tools.anyOffered(state.catalogue(), state.settings());
   }

@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -56,7 +57,10 @@ final class Pages {
     } catch (IllegalArgumentException e) {
       // Falls through to the error below (NumberFormatException is one too).
     }
-    throw invalid("cursor '" + abbreviate(text) + "' is not one this server gave out");
+    throw new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS,
+        "Invalid params: cursor '" + abbreviate(text) + "' is not one this server gave out",
+        Json.object().put("cursor", abbreviate(text)));
   }
 
   private static String abbreviate(String text) {
