@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.subscribe;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -57,7 +58,9 @@ final class Debouncer {
     if (delayNanos < 0) {
       send.accept(subscriber, uri);
     } else {
-      scheduler.schedule(() -> fire(subscriber, uri, slot), delayNanos, TimeUnit.NANOSECONDS);
+      // Not kept: a trailing notification is never cancelled (forget() makes it a no-op).
+      Future<?> unused =
+          scheduler.schedule(() -> fire(subscriber, uri, slot), delayNanos, TimeUnit.NANOSECONDS);
     }
   }
 
