@@ -126,7 +126,9 @@ public final class InProcessReader implements RouteReader {
       throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read interrupted");
     } catch (ExecutionException e) {
       LOG.log(
-          System.Logger.Level.ERROR,
+          context != null && context.isCancelled()
+              ? System.Logger.Level.DEBUG // the route stopped because its read was cancelled
+              : System.Logger.Level.ERROR,
           "In-process read of " + what + " failed: " + request.getRequestUri(),
           e.getCause());
       return new RouteResponse(
