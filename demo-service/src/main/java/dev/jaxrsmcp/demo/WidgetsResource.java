@@ -60,7 +60,8 @@ public final class WidgetsResource {
       uri = "app://widgets/{id}/state",
       title = "Widget state",
       description = "A widget's current state as one JSON object, for example its temperature.",
-      subscribe = true)
+      subscribe = true,
+      listFrom = "/api/widgets")
   public ObjectNode state(@PathParam("id") long id) {
     return store.state(id).orElseThrow(() -> noWidget(id));
   }
