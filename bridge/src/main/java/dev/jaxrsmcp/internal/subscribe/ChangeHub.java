@@ -10,36 +10,24 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * Who listens to what on this instance, and the delivery of changes to them: debounced per
- * subscriber and URI, shared watchers started and stopped by reference count, and a {@link
- * McpChangeBus} to and from other instances. Thread-safe.
- *
- * <p>Delivery never runs on the thread that reports a change (an application request thread, or the
- * change bus's I/O thread): the subscribers of a change are handed, in batches of {@value #BATCH},
- * to the hub's delivery threads, which do the writing to the notification streams.
+ * subscriber and URI, written off the caller's thread ({@link Delivery}), shared watchers started
+ * and stopped by reference count, and a {@link McpChangeBus} to and from other instances.
+ * Thread-safe; never blocks on the network.
  */
 public final class ChangeHub implements McpChanges {
-  /** Subscribers per delivery task: large fan-outs spread over the delivery threads. */
-  static final int BATCH = 256;
-
-  private static final System.Logger LOG = System.getLogger(ChangeHub.class.getName());
-
   private final Map<String, Set<Subscriber>> byUri = new ConcurrentHashMap<>();
   private final Set<Subscriber> listListeners = ConcurrentHashMap.newKeySet();
   private final Map<String, McpWatcher> watchers;
   private final WatcherRegistry watches = new WatcherRegistry();
   private final ScheduledExecutorService scheduler;
-  private final ExecutorService delivery;
   private final Debouncer debouncer;
+  private final Delivery delivery = new Delivery();
   private final McpChangeBus bus;
 
   /**
@@ -60,16 +48,9 @@ public final class ChangeHub implements McpChanges {
             });
     executor.setRemoveOnCancelPolicy(true);
     this.scheduler = executor;
-    AtomicInteger threads = new AtomicInteger();
-    this.delivery =
-        Executors.newFixedThreadPool(
-            Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())),
-            r -> {
-              Thread t = new Thread(r, "jaxrs-mcp-deliver-" + threads.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
-    this.debouncer = new Debouncer(debounce, scheduler);
+    this.debouncer =
+        new Debouncer(
+            debounce, scheduler, (s, uri) -> delivery.send(s, to -> to.resourceUpdated(uri)));
   }
 
   /** Starts listening to other instances. */
@@ -77,9 +58,20 @@ public final class ChangeHub implements McpChanges {
     bus.start(this::deliver);
   }
 
-  /** The scheduler for timed work around subscriptions (debounce, keep-alives, timeouts). */
+  /**
+   * The scheduler for timed work around subscriptions (debounce, keep-alives, timeouts). Its tasks
+   * must not write to clients themselves: they hand writes to {@link #send}.
+   */
   public ScheduledExecutorService scheduler() {
     return scheduler;
+  }
+
+  /**
+   * Hands {@code message} (a write to the subscriber's stream: a keep-alive, the final result) to
+   * the subscriber's delivery queue, behind the notifications already queued; never blocks.
+   */
+  public void send(Subscriber subscriber, Consumer<Subscriber> message) {
+    delivery.send(subscriber, message);
   }
 
   /**
@@ -124,6 +116,7 @@ public final class ChangeHub implements McpChanges {
     }
     listListeners.remove(subscriber);
     debouncer.forget(subscriber);
+    delivery.forget(subscriber);
   }
 
   /** URIs whose watcher is running now. */
@@ -146,34 +139,33 @@ public final class ChangeHub implements McpChanges {
 
   private int deliver(Change event) {
     if (event.uri().isEmpty()) {
-      return handOff(List.copyOf(listListeners), Subscriber::resourcesListChanged);
+      int count = 0;
+      for (Subscriber listener : listListeners) {
+        delivery.send(listener, Subscriber::resourcesListChanged);
+        count++;
+      }
+      return count;
     }
     String uri = event.uri().get();
     Set<Subscriber> subscribers = byUri.get(uri);
     if (subscribers == null) {
       return 0;
     }
-    return handOff(List.copyOf(subscribers), subscriber -> debouncer.submit(subscriber, uri));
-  }
-
-  /** Runs {@code action} for every target on the delivery threads; returns how many. */
-  private int handOff(List<Subscriber> targets, Consumer<Subscriber> action) {
-    for (int from = 0; from < targets.size(); from += BATCH) {
-      List<Subscriber> batch = targets.subList(from, Math.min(targets.size(), from + BATCH));
-      try {
-        delivery.execute(() -> batch.forEach(action));
-      } catch (RejectedExecutionException e) {
-        LOG.log(System.Logger.Level.DEBUG, "change not delivered: the hub is closed");
-        return 0;
-      }
+    int count = 0;
+    for (Subscriber subscriber : subscribers) {
+      debouncer.submit(subscriber, uri);
+      count++;
     }
-    return targets.size();
+    return count;
   }
 
-  /** Stops timers, delivery and the bus. */
+  /**
+   * Stops timers and the bus; notifications and final results already queued get up to five seconds
+   * to go out.
+   */
   public void close() {
     scheduler.shutdownNow();
-    delivery.shutdownNow();
+    delivery.close(Duration.ofSeconds(5));
     bus.close();
   }
 

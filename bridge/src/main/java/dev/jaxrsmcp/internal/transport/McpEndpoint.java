@@ -49,6 +49,7 @@ final class McpEndpoint {
   private final LongRunningReads longReads;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
+  private final SessionSubscriptions sessionSubscriptions;
   private final ToolMethods tools;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
@@ -62,6 +63,7 @@ final class McpEndpoint {
     this.sessions =
         new SessionStore(state.settings().sessionIdleTimeout(), state.settings().keepAlive());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
+    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
     this.tools = new ToolMethods(state);
   }
 
@@ -148,7 +150,10 @@ final class McpEndpoint {
             legacy.call(message, caller, session),
             Optional.of(new LegacyRequest(session.id(), message.id().get())));
       }
-      ObjectNode result = legacy.handle(message, caller, session);
+      ObjectNode result =
+          SessionSubscriptions.handles(message.method())
+              ? sessionSubscriptions.handle(legacy.call(message, caller, session), session)
+              : legacy.handle(message, caller, session);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
     } finally {
       session.exit();
@@ -198,6 +203,7 @@ final class McpEndpoint {
     }
     SseStream stream = new SseStream();
     session.attach(stream);
+    sessionSubscriptions.streamOpened(session);
     return stream.response();
   }
 

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Records notifications; assertNext waits with a per-event timeout, assertExhausted checks none.
  */
-class RecordingSubscriber implements Subscriber {
+final class RecordingSubscriber implements Subscriber {
   private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
 
   @Override
