@@ -44,7 +44,8 @@ public final class AdminRoutes {
   /**
    * One line of {@code key=value} pairs: heapUsed, heapCommitted, peakHeapUsed, rss, peakRss,
    * threads, cpu (the process's CPU time), deliveryCpu (the CPU time of the bridge's delivery
-   * threads, in nanoseconds) and gcMillis (time spent collecting garbage).
+   * threads, in nanoseconds), gcMillis (time spent collecting garbage) and allocated (bytes
+   * allocated by the live threads).
    */
   @GET
   @Path("/memory")
@@ -74,7 +75,9 @@ public final class AdminRoutes {
         + " deliveryCpu="
         + deliveryCpuNanos()
         + " gcMillis="
-        + gcMillis();
+        + gcMillis()
+        + " allocated="
+        + allocatedBytes();
   }
 
   /** CPU time of the bridge's notification delivery threads (none before the fix). */
@@ -87,6 +90,18 @@ public final class AdminRoutes {
       }
     }
     return sum;
+  }
+
+  /** Bytes allocated so far by the threads alive now (HotSpot's per-thread counters). */
+  private static long allocatedBytes() {
+    if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads) {
+      long sum = 0;
+      for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+        sum += Math.max(0, bytes);
+      }
+      return sum;
+    }
+    return -1;
   }
 
   private static long gcMillis() {

@@ -3,8 +3,9 @@ package dev.jaxrsmcp.bench;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one closed-loop run measured: completed reads, the measured seconds, failed reads, and the
- * latency histogram in microseconds.
+ * What one closed-loop run measured: completed reads, the measured seconds, failed reads, the
+ * latency histogram in microseconds, and the bytes the server allocated per read (NaN when the
+ * server cannot say).
  */
 record LoadResult(
     String scenario,
@@ -12,7 +13,8 @@ record LoadResult(
     long requests,
     double seconds,
     long errors,
-    Histogram micros) {
+    Histogram micros,
+    double allocatedPerRead) {
 
   double throughput() {
     return requests / seconds;
@@ -45,6 +47,8 @@ record LoadResult(
         requests + other.requests,
         seconds + other.seconds,
         errors + other.errors,
-        sum);
+        sum,
+        (allocatedPerRead * requests + other.allocatedPerRead * other.requests)
+            / (requests + other.requests));
   }
 }

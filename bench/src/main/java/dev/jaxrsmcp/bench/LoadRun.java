@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
@@ -20,8 +21,16 @@ final class LoadRun {
 
   private LoadRun() {}
 
+  /**
+   * @param adminPort the server's port for {@link AdminRoutes}, to measure the bytes it allocates
+   *     per read (warm-up included); empty when the server has no such route
+   */
   static LoadResult run(
-      ReadScenario scenario, int concurrency, Duration warmUp, Duration measured) {
+      ReadScenario scenario,
+      int concurrency,
+      Duration warmUp,
+      Duration measured,
+      OptionalInt adminPort) {
     CyclicBarrier ready = new CyclicBarrier(concurrency + 1);
     List<Worker> workers = new ArrayList<>();
     for (int i = 0; i < concurrency; i++) {
@@ -34,8 +43,12 @@ final class LoadRun {
     }
     long measureStart;
     long end;
+    long allocatedBefore = -1;
     try {
       ready.await(); // every worker connected and prepared
+      if (adminPort.isPresent()) {
+        allocatedBefore = ServerMemory.of(adminPort.getAsInt(), false).allocatedBytes();
+      }
       long now = System.nanoTime();
       measureStart = now + warmUp.toNanos();
       end = measureStart + measured.toNanos();
@@ -66,7 +79,15 @@ final class LoadRun {
       lastFinish = Math.max(lastFinish, worker.lastFinish);
     }
     double seconds = (lastFinish - measureStart) / 1e9;
-    return new LoadResult(scenario.key(), concurrency, requests, seconds, errors, all);
+    double allocatedPerRead = Double.NaN;
+    if (allocatedBefore >= 0) {
+      long everything = workers.stream().mapToLong(w -> w.completed).sum();
+      allocatedPerRead =
+          (double) (ServerMemory.of(adminPort.getAsInt(), false).allocatedBytes() - allocatedBefore)
+              / everything;
+    }
+    return new LoadResult(
+        scenario.key(), concurrency, requests, seconds, errors, all, allocatedPerRead);
   }
 
   private static final class Worker implements Runnable {
@@ -79,6 +100,7 @@ final class LoadRun {
     volatile long end;
     long requests;
     long errors;
+    long completed;
     long lastFinish;
     private String lastError = "";
 
@@ -132,6 +154,7 @@ final class LoadRun {
             request = scenario.prepare(connection);
           }
           long t1 = System.nanoTime();
+          completed++;
           if (connection.closing()) {
             connection.close();
             connection = new HttpConnection(ReadScenario.HOST, scenario.port());

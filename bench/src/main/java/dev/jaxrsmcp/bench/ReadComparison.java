@@ -110,7 +110,12 @@ final class ReadComparison {
     for (ReadScenario scenario : scenarios) {
       Bench.log("warm-up: " + scenario.key());
       int concurrency = settings.concurrencies().stream().mapToInt(i -> i).max().orElse(1);
-      LoadRun.run(scenario, concurrency, settings.globalWarmUp(), java.time.Duration.ofMillis(500));
+      LoadRun.run(
+          scenario,
+          concurrency,
+          settings.globalWarmUp(),
+          java.time.Duration.ofMillis(500),
+          java.util.OptionalInt.empty());
     }
     List<Map<String, Map<Integer, LoadResult>>> rounds = new ArrayList<>();
     for (int r = 0; r < settings.rounds(); r++) {
@@ -119,11 +124,19 @@ final class ReadComparison {
         for (int i = 0; i < scenarios.size(); i++) {
           ReadScenario scenario = scenarios.get((i + r) % scenarios.size());
           LoadResult result =
-              LoadRun.run(scenario, concurrency, settings.warmUp(), settings.measured());
+              LoadRun.run(
+                  scenario,
+                  concurrency,
+                  settings.warmUp(),
+                  settings.measured(),
+                  scenario.port() == bridgePort
+                      ? java.util.OptionalInt.of(bridgePort)
+                      : java.util.OptionalInt.empty());
           Bench.log(
               String.format(
                   java.util.Locale.ROOT,
-                  "round %d  %-8s c=%-3d %8.0f reads/s  p50 %.3f  p99 %.3f  p99.9 %.3f ms  errors %d",
+                  "round %d  %-8s c=%-3d %8.0f reads/s  p50 %.3f  p99 %.3f  p99.9 %.3f ms  errors %d"
+                      + "  server allocated %.0f bytes per read",
                   r + 1,
                   scenario.key(),
                   concurrency,
@@ -131,7 +144,8 @@ final class ReadComparison {
                   result.p50(),
                   result.p99(),
                   result.p999(),
-                  result.errors()));
+                  result.errors(),
+                  result.allocatedPerRead()));
           round
               .computeIfAbsent(scenario.key(), k -> new LinkedHashMap<>())
               .put(concurrency, result);

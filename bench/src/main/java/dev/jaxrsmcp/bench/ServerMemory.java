@@ -14,7 +14,8 @@ record ServerMemory(
     int threads,
     long cpuNanos,
     long deliveryCpuNanos,
-    long gcMillis) {
+    long gcMillis,
+    long allocatedBytes) {
 
   /** Asks the bridge server at {@code port}; after full collections when {@code gc}. */
   static ServerMemory of(int port, boolean gc) {
@@ -63,6 +64,7 @@ record ServerMemory(
         values.get("threads").intValue(),
         values.get("cpu"),
         values.getOrDefault("deliveryCpu", 0L),
-        values.getOrDefault("gcMillis", 0L));
+        values.getOrDefault("gcMillis", 0L),
+        values.getOrDefault("allocated", -1L));
   }
 }
