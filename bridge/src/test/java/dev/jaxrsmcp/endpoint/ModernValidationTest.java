@@ -15,6 +15,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterAll;
@@ -474,6 +476,38 @@ class ModernValidationTest {
     assertThat(response.statusCode()).isEqualTo(413);
     assertThat(McpWire.json(response).toString())
         .isEqualTo(error(null, -32600, "Invalid Request: the body is larger than 1048576 bytes"));
+  }
+
+  @Test
+  void bodyWithoutALengthLargerThanTheLimitIsRefusedWith413() {
+    ObjectNode body = Mcp.body(37, "resources/list", Map.of());
+    ((ObjectNode) body.get("params")).put("padding", "x".repeat(1024 * 1024));
+
+    // an InputStream body has no Content-Length: it is sent chunked
+    Response response =
+        modern("resources/list")
+            .body(new ByteArrayInputStream(body.toString().getBytes(StandardCharsets.UTF_8)))
+            .post(mcp.url());
+
+    assertThat(response.statusCode()).isEqualTo(413);
+    assertThat(McpWire.json(response).toString())
+        .isEqualTo(error(null, -32600, "Invalid Request: the body is larger than 1048576 bytes"));
+  }
+
+  @Test
+  void bodyWithoutALengthWithinTheLimitIsRead() {
+    JsonNode json =
+        McpWire.json(
+            modern("resources/list")
+                .body(
+                    new ByteArrayInputStream(
+                        Mcp.body(38, "resources/list", Map.of())
+                            .toString()
+                            .getBytes(StandardCharsets.UTF_8)))
+                .post(mcp.url()));
+
+    assertThat(json.at("/id").intValue()).isEqualTo(38);
+    assertThat(json.has("result")).isTrue();
   }
 
   @Test

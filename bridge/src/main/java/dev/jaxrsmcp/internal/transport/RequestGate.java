@@ -4,10 +4,10 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import jakarta.ws.rs.core.Response;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import org.glassfish.jersey.server.ContainerRequest;
@@ -17,6 +17,9 @@ import org.glassfish.jersey.server.ContainerRequest;
  * must be a loopback origin or the endpoint's own), and the body size limit.
  */
 final class RequestGate {
+  /** The largest declared body read into an array allocated before the bytes arrive. */
+  private static final int EXACT_READ_MAX = 64 * 1024;
+
   private final McpFeature settings;
 
   RequestGate(McpFeature settings) {
@@ -51,34 +54,40 @@ final class RequestGate {
     return own != null && host.equalsIgnoreCase(own);
   }
 
-  /** Reads the body, refusing more than the configured limit with HTTP 413. */
+  /**
+   * Reads the body, refusing more than the configured limit with HTTP 413. A small body with a
+   * {@code Content-Length} (the usual JSON-RPC request) is read into one array of that size; any
+   * other grows as it arrives, up to one byte past the limit.
+   */
   byte[] readBody(ContainerRequest request) {
     int limit = settings.maxBodyBytes();
+    long declared = -1;
     String length = request.getHeaderString("Content-Length");
     if (length != null) {
       try {
-        if (Long.parseLong(length.trim()) > limit) {
-          throw tooLarge(limit);
-        }
+        declared = Long.parseLong(length.trim());
       } catch (NumberFormatException e) {
         // Let the streamed count decide.
       }
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    byte[] buffer = new byte[8192];
-    try (InputStream in = request.getEntityStream()) {
-      int n;
-      while ((n = in.read(buffer)) > 0) {
-        if (out.size() + n > limit) {
-          throw tooLarge(limit);
-        }
-        out.write(buffer, 0, n);
+      if (declared > limit) {
+        throw tooLarge(limit);
       }
+    }
+    try (InputStream in = request.getEntityStream()) {
+      if (declared >= 0 && declared <= EXACT_READ_MAX) {
+        byte[] body = new byte[(int) declared];
+        int read = in.readNBytes(body, 0, body.length);
+        return read == body.length ? body : Arrays.copyOf(body, read);
+      }
+      byte[] body = in.readNBytes(limit + 1);
+      if (body.length > limit) {
+        throw tooLarge(limit);
+      }
+      return body;
     } catch (IOException e) {
       throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: the body could not be read")
           .withHttpStatus(400);
     }
-    return out.toByteArray();
   }
 
   private static JsonRpcException tooLarge(int limit) {
