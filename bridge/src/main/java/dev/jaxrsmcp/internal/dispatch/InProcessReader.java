@@ -38,10 +38,17 @@ public final class InProcessReader implements RouteReader {
 
   private final Supplier<ApplicationHandler> application;
   private final Duration timeout;
+  private final HeaderForwarding forwarding;
 
   public InProcessReader(Supplier<ApplicationHandler> application, Duration timeout) {
+    this(application, timeout, HeaderForwarding.DEFAULT);
+  }
+
+  public InProcessReader(
+      Supplier<ApplicationHandler> application, Duration timeout, HeaderForwarding forwarding) {
     this.application = application;
     this.timeout = timeout;
+    this.forwarding = forwarding;
   }
 
   @Override
@@ -96,7 +103,7 @@ public final class InProcessReader implements RouteReader {
             caller.security(),
             new MapPropertiesDelegate(),
             handler.getConfiguration());
-    HeaderForwarding.forwarded(caller.headers()).forEach(request::headers);
+    forwarding.forwarded(caller.headers()).forEach(request::headers);
     // The MCP request's own trace context replaces any the HTTP request carried.
     traceHeaders.forEach((name, value) -> request.getHeaders().putSingle(name, value));
     request.getHeaders().putSingle("Accept", accept.isEmpty() ? "*/*" : accept);
