@@ -65,17 +65,25 @@ public final class HeaderForwarding {
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (Map.Entry<String, List<String>> header : headers.entrySet()) {
       String name = header.getKey().toLowerCase(Locale.ROOT);
-      if (DROPPED.contains(name)
-          || named.contains(name)
-          || name.startsWith("content-")
-          || name.startsWith("mcp-")
-          || (!allowed.isEmpty() && !matches(allowed, name))
-          || matches(denied, name)) {
+      if (named.contains(name) || !permits(name)) {
         continue;
       }
       out.put(header.getKey(), List.copyOf(header.getValue()));
     }
     return out;
+  }
+
+  /**
+   * Whether a header of this name may reach the route (the {@code Connection} header aside); also
+   * asked for the trace headers taken from {@code _meta}.
+   */
+  boolean permits(String headerName) {
+    String name = headerName.toLowerCase(Locale.ROOT);
+    return !DROPPED.contains(name)
+        && !name.startsWith("content-")
+        && !name.startsWith("mcp-")
+        && (allowed.isEmpty() || matches(allowed, name))
+        && !matches(denied, name);
   }
 
   private static boolean matches(List<String> patterns, String name) {

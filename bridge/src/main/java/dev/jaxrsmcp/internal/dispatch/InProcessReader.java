@@ -117,7 +117,12 @@ public final class InProcessReader implements RouteReader {
             handler.getConfiguration());
     forwarding.forwarded(caller.headers()).forEach(request::headers);
     // The MCP request's own trace context replaces any the HTTP request carried.
-    traceHeaders.forEach((name, value) -> request.getHeaders().putSingle(name, value));
+    traceHeaders.forEach(
+        (name, value) -> {
+          if (forwarding.permits(name)) {
+            request.getHeaders().putSingle(name, value);
+          }
+        });
     request.getHeaders().putSingle("Accept", accept.isEmpty() ? "*/*" : accept);
     return request;
   }
