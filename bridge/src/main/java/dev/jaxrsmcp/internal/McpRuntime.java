@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
 import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
 import jakarta.ws.rs.core.FeatureContext;
@@ -22,6 +23,7 @@ public final class McpRuntime {
     context.register(installer);
     context.register(installer.lifecycle());
     context.register(DispatchGuard.class);
+    context.register(new ContentTypeCheck(settings.path()));
     settings
         .protectedResource()
         .ifPresent(

@@ -13,28 +13,22 @@ import java.util.List;
  * Other paths are left alone.
  */
 public final class ResourceMetadataChallenge implements ContainerResponseFilter {
-  private final String endpointPath;
+  private final EndpointPath endpoint;
   private final ResourceMetadata metadata;
 
   public ResourceMetadataChallenge(String endpointPath, ResourceMetadata metadata) {
-    this.endpointPath = strip(endpointPath);
+    this.endpoint = new EndpointPath(endpointPath);
     this.metadata = metadata;
   }
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-    if (response.getStatus() != 401
-        || !strip(request.getUriInfo().getPath()).equals(endpointPath)) {
+    if (response.getStatus() != 401 || !endpoint.matches(request)) {
       return;
     }
     List<String> given = response.getStringHeaders().get("WWW-Authenticate");
     List<Object> challenges =
         new ArrayList<>(metadata.challenges(given == null ? List.of() : given));
     response.getHeaders().put("WWW-Authenticate", challenges);
-  }
-
-  private static String strip(String path) {
-    String p = path.startsWith("/") ? path.substring(1) : path;
-    return p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
   }
 }
