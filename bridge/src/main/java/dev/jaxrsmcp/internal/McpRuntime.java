@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal;
 import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.internal.dispatch.CancellableOutput;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
@@ -23,6 +24,7 @@ public final class McpRuntime {
     context.register(installer);
     context.register(installer.lifecycle());
     context.register(DispatchGuard.class);
+    context.register(CancellableOutput.class);
     context.register(new ContentTypeCheck(settings.path()));
     settings
         .protectedResource()

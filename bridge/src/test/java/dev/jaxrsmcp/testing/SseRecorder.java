@@ -89,6 +89,13 @@ public final class SseRecorder implements AutoCloseable {
     return message;
   }
 
+  /** The next JSON message, or empty once the stream ended; fails after 10 seconds of neither. */
+  public java.util.Optional<JsonNode> nextOrEnd() throws InterruptedException {
+    JsonNode message = messages.poll(10, TimeUnit.SECONDS);
+    assertThat(message).as("a message or the end of the stream within 10 s").isNotNull();
+    return message == END ? java.util.Optional.empty() : java.util.Optional.of(message);
+  }
+
   /** Waits for the stream to end (the server closed it). */
   public void assertEnds() throws InterruptedException {
     JsonNode message = messages.poll(10, TimeUnit.SECONDS);

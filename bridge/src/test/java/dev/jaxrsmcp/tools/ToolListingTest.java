@@ -191,12 +191,13 @@ class ToolListingTest {
   }
 
   @Test
-  void longRunningResourceIsNotOfferedAsATool() {
+  void longRunningResourceIsOfferedAsATool() {
     try (TestServer server = start(Exports.class, McpFeature.builder().build())) {
       JsonPath discover =
           new Mcp(server.mcpUrl()).call("server/discover", Map.of()).then().extract().jsonPath();
-      assertThat(discover.getMap("result.capabilities")).containsOnlyKeys("resources");
-      new ToolCalls(server.mcpUrl()).list().then().statusCode(404);
+      assertThat(discover.getMap("result.capabilities")).containsOnlyKeys("resources", "tools");
+      JsonPath list = new ToolCalls(server.mcpUrl()).list().then().extract().jsonPath();
+      assertThat(list.getList("result.tools.name")).containsExactly("export");
     }
   }
 }

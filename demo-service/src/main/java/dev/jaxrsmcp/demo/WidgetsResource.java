@@ -2,19 +2,26 @@ package dev.jaxrsmcp.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -28,6 +35,7 @@ import java.util.regex.Pattern;
 @Produces(MediaType.APPLICATION_JSON)
 public final class WidgetsResource {
   private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+  private static final int MAX_OUTPUT_SECONDS = 300;
 
   private final WidgetStore store;
 
@@ -111,6 +119,48 @@ public final class WidgetsResource {
       description = "A small PNG picture of the widget.")
   public byte[] photo(@PathParam("id") long id) {
     return store.photo(id).orElseThrow(() -> noWidget(id));
+  }
+
+  /**
+   * Captures a widget's output for {@code seconds} seconds (default 30, at most 300): one line per
+   * second, written as it is captured. Read over MCP it is a long-running read: the response is
+   * spooled, each second is reported as progress, and a client that goes away stops the capture.
+   */
+  @GET
+  @Path("/{id}/output")
+  @Produces(MediaType.TEXT_PLAIN)
+  @McpResource(
+      uri = "app://widgets/{id}/output{?seconds}",
+      title = "Widget output",
+      description =
+          "A widget's output captured live, one line per second for 'seconds' seconds"
+              + " (default 30, at most 300); progress is reported every second.",
+      longRunning = true)
+  public StreamingOutput output(
+      @PathParam("id") long id,
+      @QueryParam("seconds") @DefaultValue("30") int seconds,
+      @Context McpContext mcp) {
+    if (store.find(id).isEmpty()) {
+      throw noWidget(id); // before streaming: a quick, plain 404
+    }
+    if (seconds < 1 || seconds > MAX_OUTPUT_SECONDS) {
+      throw badRequest(
+          "seconds must be from 1 to " + MAX_OUTPUT_SECONDS + " (found " + seconds + ")");
+    }
+    return out -> {
+      for (int second = 1; second <= seconds && !mcp.isCancelled(); second++) {
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("output capture of widget " + id + " interrupted", e);
+        }
+        String state = store.state(id).map(Object::toString).orElse("{}");
+        out.write(("second " + second + ": " + state + "\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        mcp.progress(second, seconds, "captured " + second + "s");
+      }
+    };
   }
 
   private static NotFoundException noWidget(long id) {

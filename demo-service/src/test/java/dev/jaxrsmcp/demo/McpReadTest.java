@@ -49,7 +49,7 @@ class McpReadTest {
   }
 
   @Test
-  void listsTheFourTemplatesWithTheirTypes() {
+  void listsTheFiveTemplatesWithTheirTypes() {
     JsonPath json =
         mcp.call("resources/templates/list", Map.of()).then().statusCode(200).extract().jsonPath();
     List<Map<String, Object>> templates = json.getList("result.resourceTemplates");
@@ -59,7 +59,8 @@ class McpReadTest {
             "app://widgets/{id}/state application/json",
             "app://widgets/{id}/state/{key} application/json",
             "app://widgets/{id}/secrets application/json",
-            "app://widgets/{id}/photo image/png");
+            "app://widgets/{id}/photo image/png",
+            "app://widgets/{id}/output{?seconds} text/plain");
     assertThat(templates).allSatisfy(t -> assertThat((String) t.get("description")).isNotBlank());
   }
 

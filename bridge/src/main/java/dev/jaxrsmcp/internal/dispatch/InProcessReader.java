@@ -172,7 +172,9 @@ public final class InProcessReader implements RouteReader {
               ? nested.getCause()
               : e.getCause();
       LOG.log(
-          System.Logger.Level.ERROR,
+          context != null && context.isCancelled()
+              ? System.Logger.Level.DEBUG // the route stopped because its read was cancelled
+              : System.Logger.Level.ERROR,
           "In-process read of " + what + " failed: " + request.getRequestUri(),
           cause);
       return new RouteResponse(

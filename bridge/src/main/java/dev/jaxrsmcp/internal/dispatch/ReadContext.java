@@ -3,12 +3,12 @@ package dev.jaxrsmcp.internal.dispatch;
 import dev.jaxrsmcp.McpContext;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The {@link McpContext} of one MCP read: progress forwarded to a sink only when the client gave a
- * progress token and only when it increases, and a cancellation flag with its completion stage.
- * Thread-safe.
+ * progress token, only when it increases and only until the read ends; a cancellation flag with its
+ * completion stage. Thread-safe.
  */
 public final class ReadContext implements McpContext {
   /** Where progress goes; implemented by the transport. */
@@ -49,15 +49,19 @@ public final class ReadContext implements McpContext {
   private final boolean progressRequested;
   private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
   private volatile ProgressSink sink = (p, t, m) -> {};
-  private volatile BooleanSupplier full = () -> false;
+  private final long maxBytes;
+  private final AtomicLong written = new AtomicLong();
   // guarded by this
   private double lastProgress = Double.NEGATIVE_INFINITY;
+  private volatile boolean finished;
 
   /**
    * @param progressRequested whether the client gave a progress token
+   * @param maxBytes the resource's {@code maxBytes}, for {@link #isFull()}
    */
-  public ReadContext(boolean progressRequested) {
+  public ReadContext(boolean progressRequested, long maxBytes) {
     this.progressRequested = progressRequested;
+    this.maxBytes = maxBytes;
   }
 
   /** Where progress goes from now on. */
@@ -65,14 +69,22 @@ public final class ReadContext implements McpContext {
     this.sink = sink;
   }
 
-  /** What {@link #isFull()} asks. */
-  public void full(BooleanSupplier full) {
-    this.full = full;
+  /** Counts bytes the route wrote (as it writes them, before any buffering). */
+  void wrote(long count) {
+    written.addAndGet(count);
   }
 
-  /** Cancels the read: the route sees it and its next spool write fails. Idempotent. */
+  /**
+   * Cancels the read: the route sees it and its next write fails. Idempotent. Actions the route
+   * attached to {@link #cancellation()} run on the calling thread.
+   */
   public void cancel() {
     cancelled.complete(null);
+  }
+
+  /** The read ended: progress reported from now on goes nowhere. */
+  public void finish() {
+    finished = true;
   }
 
   @Override
@@ -82,16 +94,18 @@ public final class ReadContext implements McpContext {
 
   @Override
   public void progress(double progress, double total, String message) {
-    if (!progressRequested || cancelled.isDone() || Double.isNaN(progress)) {
+    if (!progressRequested || cancelled.isDone() || !Double.isFinite(progress)) {
       return;
     }
+    // Under the lock, so that notifications leave in increasing order and none after finish().
     synchronized (this) {
-      if (progress <= lastProgress) {
+      if (finished || progress <= lastProgress) {
         return;
       }
       lastProgress = progress;
+      sink.progress(
+          progress, Double.isFinite(total) ? total : Double.NaN, message == null ? "" : message);
     }
-    sink.progress(progress, total, message == null ? "" : message);
   }
 
   @Override
@@ -106,6 +120,6 @@ public final class ReadContext implements McpContext {
 
   @Override
   public boolean isFull() {
-    return full.getAsBoolean();
+    return written.get() >= maxBytes;
   }
 }

@@ -41,16 +41,11 @@ public final class LegacyProtocol {
     this.state = state;
     this.sessions = sessions;
     this.binding = new CallerBinding(state.settings().sessionBinding());
-    ResourceMethods resources = new ResourceMethods(state);
     Map<String, MethodHandler> table = new HashMap<>();
     table.put("initialize", LegacyProtocol::alreadyInitialized);
     table.put("ping", call -> MethodResult.of(Json.object()));
     table.put("logging/setLevel", LegacyProtocol::setLevel);
-    table.put("resources/list", resources::list);
-    table.put("resources/templates/list", resources::templatesList);
-    table.put("resources/read", resources::read);
-    new ToolMethods(state).register(table);
-    new CompletionMethods(state).register(table);
+    CommonMethods.register(state, table);
     table.putAll(extraMethods);
     this.methods = Map.copyOf(table);
   }

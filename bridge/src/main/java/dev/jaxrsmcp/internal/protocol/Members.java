@@ -100,7 +100,12 @@ final class Members {
     if (values.size() != variables.size() || values.containsValue("")) {
       return dropped(entry, item, "it does not give every path variable " + variables);
     }
-    String uri = entry.template().expand(values);
+    String uri;
+    try {
+      uri = entry.template().expand(values);
+    } catch (IllegalArgumentException e) {
+      return dropped(entry, item, "its values cannot form a URI (" + e.getMessage() + ")");
+    }
     Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
     if (found.isEmpty() || found.get().value() != entry) {
       return dropped(entry, item, "its URI " + uri + " belongs to another resource");

@@ -30,14 +30,9 @@ public final class ModernProtocol {
 
   public ModernProtocol(ServerState state, Map<String, MethodHandler> extraMethods) {
     this.state = state;
-    ResourceMethods resources = new ResourceMethods(state);
     java.util.HashMap<String, MethodHandler> table = new java.util.HashMap<>();
     table.put("server/discover", this::discover);
-    table.put("resources/list", resources::list);
-    table.put("resources/templates/list", resources::templatesList);
-    table.put("resources/read", resources::read);
-    new ToolMethods(state).register(table);
-    new CompletionMethods(state).register(table);
+    CommonMethods.register(state, table);
     table.putAll(extraMethods);
     this.methods = Map.copyOf(table);
   }

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import dev.jaxrsmcp.internal.tools.Arguments;
 import dev.jaxrsmcp.internal.tools.Tool;
@@ -56,7 +57,23 @@ public final class ToolMethods {
         new CacheHint(state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope()));
   }
 
-  public MethodResult call(McpCall call) {
+  /** The read a {@code tools/call} performs: the tool's resource, its expanded URI, the match. */
+  public record ToolRead(CatalogueEntry entry, String uri, TemplateMatch match) {}
+
+  /** True when {@code request} calls the tool of a long-running resource (nothing checked yet). */
+  public boolean callsLongRunning(JsonRpcRequest request) {
+    JsonNode name = request.params().get("name");
+    return name != null
+        && name.isTextual()
+        && tools.named(name.textValue()).map(t -> t.entry().longRunning()).orElse(false);
+  }
+
+  /**
+   * Checks a {@code tools/call}'s name and arguments and expands the URI it reads.
+   *
+   * @throws JsonRpcException ({@code -32602}) for an unknown tool or invalid arguments
+   */
+  public ToolRead resolve(McpCall call) {
     Tool tool = tools.named(requiredName(call)).orElseThrow(() -> unknown(call));
     CatalogueEntry entry = tool.entry();
     String uri =
@@ -69,6 +86,14 @@ public final class ToolMethods {
             .template()
             .match(uri)
             .orElseThrow(() -> new IllegalStateException("expanded URI does not match: " + uri));
+    return new ToolRead(entry, uri, match);
+  }
+
+  public MethodResult call(McpCall call) {
+    ToolRead read = resolve(call);
+    CatalogueEntry entry = read.entry();
+    String uri = read.uri();
+    TemplateMatch match = read.match();
     RouteResponse response =
         state.reader().read(entry, match, call.caller(), ResourceMethods.traceHeaders(call));
     ObjectNode body = Json.object();

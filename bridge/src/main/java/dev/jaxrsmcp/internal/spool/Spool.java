@@ -21,8 +21,9 @@ public final class Spool implements AutoCloseable {
   private final BooleanSupplier cancelled;
   private final SpoolDirectory directory;
   private final OutputStream sink;
-  private long size;
-  private boolean truncated;
+  // written by the route's thread only; read by others after the read completed
+  private volatile long size;
+  private volatile boolean truncated;
 
   Spool(Path file, long maxBytes, BooleanSupplier cancelled, SpoolDirectory directory)
       throws IOException {
@@ -79,9 +80,13 @@ public final class Spool implements AutoCloseable {
     return truncated;
   }
 
-  /** True once {@code maxBytes} bytes are kept. */
-  public boolean isFull() {
-    return size >= maxBytes;
+  /** Up to {@code max} bytes from the start (to quote a refusal's body in an error message). */
+  public byte[] head(int max) {
+    try (InputStream in = input()) {
+      return in.readNBytes(max);
+    } catch (IOException | UncheckedIOException e) {
+      return new byte[0];
+    }
   }
 
   /** Reads the kept bytes from the start. */

@@ -54,6 +54,7 @@ final class TemplateParser {
               "the query expression '{?...}' must end the template", text);
         }
         for (String name : expression.substring(1).split(",", -1)) {
+          checkModifier(name, text);
           checkName(name, text);
           if (!queryNames.add(name)) {
             throw new TemplateSyntaxException(
@@ -62,6 +63,7 @@ final class TemplateParser {
         }
       } else {
         checkOperator(expression, text);
+        checkModifier(expression, text);
         checkName(expression, text);
         if (literal.length() == 0 && !parts.isEmpty() && last(parts) instanceof Part.Variable v) {
           throw new TemplateSyntaxException(
@@ -123,10 +125,38 @@ final class TemplateParser {
     }
   }
 
+  /** Rejects the RFC 6570 prefix ({@code {id:3}}) and explode ({@code {path*}}) modifiers. */
+  private static void checkModifier(String name, String text) {
+    int colon = name.indexOf(':');
+    int cut = colon >= 0 ? colon : name.endsWith("*") ? name.length() - 1 : -1;
+    if (cut > 0 && isName(name.substring(0, cut))) {
+      String base = name.substring(0, cut);
+      throw new TemplateSyntaxException(
+          "modifier '"
+              + name.substring(cut)
+              + "' of variable '"
+              + base
+              + "' is not supported; use {"
+              + base
+              + "}",
+          text);
+    }
+  }
+
   private static void checkName(String name, String text) {
     if (name.isEmpty()) {
       throw new TemplateSyntaxException("variable name must not be empty", text);
     }
+    if (!isName(name)) {
+      throw new TemplateSyntaxException(
+          "variable name '"
+              + name
+              + "' may only use letters, digits, '_' (and '-' or '.' after the first character)",
+          text);
+    }
+  }
+
+  private static boolean isName(String name) {
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
       boolean ok =
@@ -135,13 +165,10 @@ final class TemplateParser {
               || c == '_'
               || (i > 0 && (c == '-' || c == '.'));
       if (!ok) {
-        throw new TemplateSyntaxException(
-            "variable name '"
-                + name
-                + "' may only use letters, digits, '_' (and '-' or '.' after the first character)",
-            text);
+        return false;
       }
     }
+    return !name.isEmpty();
   }
 
   private static boolean isAsciiLetter(char c) {

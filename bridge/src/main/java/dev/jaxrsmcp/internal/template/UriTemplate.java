@@ -2,7 +2,6 @@ package dev.jaxrsmcp.internal.template;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,60 +27,24 @@ public final class UriTemplate {
   private final List<Part> parts;
   private final List<String> pathVariables;
   private final List<String> queryVariables;
-
-  /** Per part: for a variable, the literal characters of its path segment (encoded on expand). */
-  private final List<String> segmentLiterals;
-
   private final int pathVariableCount;
+  private final PathPattern pathPattern;
 
   UriTemplate(String text, List<Part> parts, List<String> queryVariables) {
     this.text = text;
     this.parts = List.copyOf(parts);
     this.queryVariables = queryVariables;
     Set<String> names = new LinkedHashSet<>();
-    List<String> segments = new ArrayList<>();
     int count = 0;
     for (int i = 0; i < parts.size(); i++) {
       if (parts.get(i) instanceof Part.Variable v) {
         names.add(v.name());
         count++;
-        segments.add(segmentLiterals(parts, i));
-      } else {
-        segments.add("");
       }
     }
     this.pathVariables = List.copyOf(names);
-    this.segmentLiterals = List.copyOf(segments);
     this.pathVariableCount = count;
-  }
-
-  /**
-   * The literal text around the variable at {@code index} within its path segment. Encoding these
-   * characters in every value of the segment is what makes {@link #match} of an expansion unique (a
-   * value can then never contain the literal that ends it or another variable); characters outside
-   * the segment need no encoding, since a variable never crosses '/'.
-   */
-  private static String segmentLiterals(List<Part> parts, int index) {
-    StringBuilder out = new StringBuilder();
-    for (int i = index - 1; i >= 0; i--) {
-      if (parts.get(i) instanceof Part.Literal l) {
-        int slash = l.text().lastIndexOf('/');
-        out.append(slash < 0 ? l.text() : l.text().substring(slash + 1));
-        if (slash >= 0) {
-          break;
-        }
-      }
-    }
-    for (int i = index + 1; i < parts.size(); i++) {
-      if (parts.get(i) instanceof Part.Literal l) {
-        int slash = l.text().indexOf('/');
-        out.append(slash < 0 ? l.text() : l.text().substring(0, slash));
-        if (slash >= 0) {
-          break;
-        }
-      }
-    }
-    return out.toString();
+    this.pathPattern = new PathPattern(parts, pathVariables);
   }
 
   /**
@@ -113,6 +76,13 @@ public final class UriTemplate {
     return pathVariables.isEmpty() && queryVariables.isEmpty();
   }
 
+  /**
+   * The literal and path variable parts, in template order (the query expression is not a part).
+   */
+  List<Part> parts() {
+    return parts;
+  }
+
   /** How many path variable occurrences the template has (a precedence key). */
   int pathVariableCount() {
     return pathVariableCount;
@@ -122,23 +92,22 @@ public final class UriTemplate {
    * Matches a URI against this template. Empty when it does not match: literal text differs, a path
    * variable would be empty or cross '/', '?' or '#', a repeated variable differs, a query
    * parameter is not named by the template, a percent escape is malformed, or the URI is longer
-   * than {@link #MAX_URI_LENGTH}.
+   * than {@link #MAX_URI_LENGTH}. When a URI can be split into variables in more than one way,
+   * earlier variables take the longest values.
    */
   public Optional<TemplateMatch> match(String uri) {
     if (uri.length() > MAX_URI_LENGTH) {
       return Optional.empty();
     }
-    Map<String, String> values = new HashMap<>();
-    int end = matchParts(uri, 0, 0, values, new DeadEnds());
-    if (end < 0) {
+    Optional<PathPattern.PathMatch> path = pathPattern.match(uri);
+    if (path.isEmpty()) {
       return Optional.empty();
     }
+    int end = path.get().end();
+    Map<String, String> values = new HashMap<>(path.get().values());
     Map<String, List<String>> queryValues = new LinkedHashMap<>();
     if (end < uri.length()) {
-      if (queryVariables.isEmpty() || uri.charAt(end) != '?') {
-        return Optional.empty();
-      }
-      if (!parseQuery(uri.substring(end + 1), values, queryValues)) {
+      if (queryVariables.isEmpty() || !parseQuery(uri.substring(end + 1), values, queryValues)) {
         return Optional.empty();
       }
     }
@@ -170,68 +139,21 @@ public final class UriTemplate {
   }
 
   /**
-   * Matches parts from {@code partIndex} at {@code pos}; returns the end position of the path
-   * portion or -1. Variables are greedy with backtracking; {@code failed} memoizes dead ends.
-   */
-  private int matchParts(
-      String uri, int partIndex, int pos, Map<String, String> values, DeadEnds failed) {
-    if (partIndex == parts.size()) {
-      return pos;
-    }
-    if (failed.contains(partIndex, pos)) {
-      return -1;
-    }
-    Part part = parts.get(partIndex);
-    if (part instanceof Part.Literal literal) {
-      if (uri.startsWith(literal.text(), pos)) {
-        int end = matchParts(uri, partIndex + 1, pos + literal.text().length(), values, failed);
-        if (end >= 0) {
-          return end;
-        }
-      }
-      failed.add(partIndex, pos);
-      return -1;
-    }
-    String name = ((Part.Variable) part).name();
-    int limit = pos;
-    while (limit < uri.length() && !isDelimiter(uri.charAt(limit))) {
-      limit++;
-    }
-    for (int stop = limit; stop > pos; stop--) {
-      Optional<String> decoded = PercentCodec.decode(uri.substring(pos, stop));
-      if (decoded.isEmpty()) {
-        continue;
-      }
-      String previous = values.get(name);
-      if (previous != null && !previous.equals(decoded.get())) {
-        continue;
-      }
-      values.put(name, decoded.get());
-      int end = matchParts(uri, partIndex + 1, stop, values, failed);
-      if (end >= 0) {
-        return end;
-      }
-      if (previous == null) {
-        values.remove(name);
-      }
-    }
-    // Memoizing here is sound only without repeated names, whose outcome depends on bindings.
-    if (pathVariables.size() == pathVariableCount) {
-      failed.add(partIndex, pos);
-    }
-    return -1;
-  }
-
-  private static boolean isDelimiter(char c) {
-    return c == '/' || c == '?' || c == '#';
-  }
-
-  /**
-   * Expands the template with the given values. Path variables are required; query variables are
-   * written in template order when present. Values are percent-encoded (UTF-8) so that {@link
-   * #match} of the result returns exactly these values.
+   * Expands the template with the given values, so that {@link #match} of the result gives back
+   * exactly these values. Path variables are required; query variables are written in template
+   * order when present. Values are percent-encoded as UTF-8: everything but the unreserved
+   * characters (letters, digits, '-', '.', '_', '~'), and also those that occur in the literal text
+   * of the variable's own path segment, which could otherwise be taken for the end of the value
+   * ({@code app://files/{name}.{ext}} with name {@code my.report} gives {@code
+   * app://files/my%2Ereport.pdf}). A percent-escape written in the template's literal text is
+   * matched as written, so a value that encodes to the same escape next to it may come back split
+   * differently.
    *
-   * @throws IllegalArgumentException when a path variable has no value or an empty one
+   * <p>The result may be longer than {@link #MAX_URI_LENGTH}, and then matches nothing: callers
+   * that take values from clients check its length.
+   *
+   * @throws IllegalArgumentException when a path variable has no value or an empty one, or a value
+   *     has a lone surrogate (it has no UTF-8 form)
    */
   public String expand(Map<String, String> values) {
     Map<String, List<String>> all = new HashMap<>();
@@ -248,7 +170,8 @@ public final class UriTemplate {
    * Like {@link #expand(Map)}, but a query variable may have several values, written as repeated
    * parameters in the order given ({@code ?tag=a&tag=b}); a path variable takes its first value.
    *
-   * @throws IllegalArgumentException when a path variable has no value or an empty one
+   * @throws IllegalArgumentException when a path variable has no value or an empty one, or a value
+   *     has a lone surrogate (it has no UTF-8 form)
    */
   public String expandAll(Map<String, List<String>> values) {
     StringBuilder out = new StringBuilder(text.length() + 16);
@@ -264,18 +187,26 @@ public final class UriTemplate {
           throw new IllegalArgumentException(
               "path variable '" + name + "' needs a non-empty value to expand '" + text + "'");
         }
-        out.append(PercentCodec.encode(value, segmentLiterals.get(i)));
+        out.append(PercentCodec.encode(wellFormed(name, value), pathPattern.segmentLiteralText(i)));
       }
     }
     char separator = '?';
     for (String name : queryVariables) {
       for (String value : values.getOrDefault(name, List.of())) {
         out.append(separator).append(PercentCodec.encode(name, "")).append('=');
-        out.append(PercentCodec.encode(value, ""));
+        out.append(PercentCodec.encode(wellFormed(name, value), ""));
         separator = '&';
       }
     }
     return out.toString();
+  }
+
+  private String wellFormed(String name, String value) {
+    if (!PercentCodec.isWellFormed(value)) {
+      throw new IllegalArgumentException(
+          "variable '" + name + "' needs a value without lone surrogates to expand '" + text + "'");
+    }
+    return value;
   }
 
   @Override
@@ -291,18 +222,5 @@ public final class UriTemplate {
   @Override
   public String toString() {
     return text;
-  }
-
-  /** The (part index, position) pairs already known not to match; per match call. */
-  private static final class DeadEnds {
-    private final Set<Long> entries = new HashSet<>();
-
-    boolean contains(int partIndex, int pos) {
-      return entries.contains(((long) partIndex << 32) | pos);
-    }
-
-    void add(int partIndex, int pos) {
-      entries.add(((long) partIndex << 32) | pos);
-    }
   }
 }

@@ -61,7 +61,18 @@ public final class Arguments {
       }
       values.put(parameter.name(), texts(tool, parameter, value));
     }
-    String uri = tool.entry().template().expandAll(values);
+    String uri;
+    try {
+      uri = tool.entry().template().expandAll(values);
+    } catch (IllegalArgumentException e) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS,
+          "Invalid params: the arguments of tool '"
+              + tool.name()
+              + "' cannot form a URI ("
+              + e.getMessage()
+              + ")");
+    }
     if (uri.length() > maxUriLength) {
       throw new JsonRpcException(
           ErrorCodes.INVALID_PARAMS,

@@ -35,12 +35,11 @@ public final class Tools {
   }
 
   /**
-   * Whether an entry is offered as a tool. Long-running resources are not, yet: their reads are
-   * spooled, report progress and are cancelled on disconnect by the streaming read path, which
-   * {@code tools/call} does not use.
+   * Whether an entry is offered as a tool. A long-running resource's tool is called through the
+   * same spooled, progress-reporting, cancellable read path as its {@code resources/read}.
    */
   static boolean offersTool(CatalogueEntry entry) {
-    return entry.tool() && !entry.longRunning();
+    return entry.tool();
   }
 
   /**

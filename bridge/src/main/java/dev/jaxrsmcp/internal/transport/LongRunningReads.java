@@ -8,8 +8,8 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
-import dev.jaxrsmcp.internal.protocol.ContentsMapper;
 import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.SpooledResult;
@@ -18,16 +18,17 @@ import dev.jaxrsmcp.internal.spool.SpoolDirectory;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -38,11 +39,18 @@ import java.util.function.Supplier;
  * Long-running reads (contract section 9): the route runs on a worker thread and writes into a
  * spool file; the response stays plain JSON when the read ends quickly, and becomes an SSE stream
  * as soon as there is something to send (progress, or a keep-alive comment). A client that goes
- * away cancels the route; every spool file is deleted once sent, on error, on cancel and on
- * shutdown.
+ * away (a keep-alive or progress write fails), a legacy {@code notifications/cancelled}, the read
+ * timeout and shutdown all cancel the route; every spool file is deleted once sent, on error, on
+ * cancel and on shutdown.
  */
 final class LongRunningReads {
   private static final System.Logger LOG = System.getLogger(LongRunningReads.class.getName());
+
+  /** How long a finished result may wait to be written before its spool is given up. */
+  private static final long UNSENT_RESULT_GRACE_SECONDS = 60;
+
+  /** How much of a refused read's body is quoted in its error message. */
+  private static final int REFUSAL_HEAD_BYTES = 4096;
 
   private final ServerState state;
   private final SpoolDirectory spools;
@@ -55,7 +63,9 @@ final class LongRunningReads {
             t.setDaemon(true);
             return t;
           });
-  private final Map<Object, ReadContext> inFlight = new ConcurrentHashMap<>();
+  private final Set<LongRead> active = ConcurrentHashMap.newKeySet();
+  private final Map<Object, LongRead> byCancelKey = new ConcurrentHashMap<>();
+  private volatile boolean closed;
 
   LongRunningReads(
       ServerState state, ScheduledExecutorService timer, Supplier<ObjectNode> serverInfo) {
@@ -68,178 +78,233 @@ final class LongRunningReads {
   /**
    * Runs a long-running read and answers it.
    *
+   * @param kind whether the read answers a {@code resources/read} or a {@code tools/call}
+   * @param uri the URI read (for a tool: the one its arguments expand to)
    * @param cancelKey identifies the request for {@link #cancel} (legacy {@code
    *     notifications/cancelled}); empty when it cannot be cancelled that way
    */
   Response read(
+      SpooledResult.Kind kind,
       McpCall call,
       CatalogueEntry entry,
       TemplateMatch match,
       String uri,
       boolean acceptsEventStream,
       Optional<Object> cancelKey) {
+    if (closed) {
+      throw shuttingDown();
+    }
     JsonNode id = call.request().id().orElseThrow();
-    JsonNode progressToken = call.request().meta().get("progressToken");
-    ReadContext context = new ReadContext(progressToken != null && acceptsEventStream);
+    Optional<JsonNode> token = progressToken(call);
+    ReadContext context =
+        new ReadContext(token.isPresent() && acceptsEventStream, entry.maxBytes());
     Spool spool = spools.create(entry.maxBytes(), context::isCancelled);
-    context.full(spool::isFull);
-    cancelKey.ifPresent(key -> inFlight.put(key, context));
-    Handoff handoff = new Handoff(progressToken);
-    context.sink(handoff::progress);
-    CompletableFuture<RouteResponse> done =
-        CompletableFuture.supplyAsync(
-            () ->
-                state
-                    .reader()
-                    .readInto(
-                        entry,
-                        match,
-                        call.caller(),
-                        traceHeaders(call),
-                        spool.output(),
-                        context,
-                        state.settings().longRunningTimeout()),
-            workers);
-    done.whenComplete((r, e) -> cancelKey.ifPresent(key -> inFlight.remove(key, context)));
+    LongRead read = new LongRead(context, spool);
+    ProgressRelay relay = new ProgressRelay(token.orElseGet(Json::object));
+    context.sink(relay);
+    active.add(read);
+    cancelKey.ifPresent(key -> byCancelKey.put(key, read));
+    read.outcome.whenComplete(
+        (r, e) -> {
+          active.remove(read);
+          cancelKey.ifPresent(key -> byCancelKey.remove(key, read));
+        });
+    if (closed) { // shutdown began after the first check and may not have seen this read
+      read.fail(shuttingDown());
+    } else {
+      start(read, call, entry, match);
+    }
+
+    Answer answer = new Answer(kind, id, call, entry, uri);
+    if (!acceptsEventStream) {
+      return plain(read, answer);
+    }
     try {
-      if (!acceptsEventStream) {
-        return plain(id, call, entry, uri, spool, await(done, context));
-      }
-      CompletableFuture.anyOf(done, handoff.somethingToSend)
+      CompletableFuture.anyOf(read.outcome, relay.first)
           .get(state.settings().longRunningKeepAlive().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      // Nothing to send yet and still running: switch to SSE for the keep-alive.
+    } catch (TimeoutException | ExecutionException e) {
+      // Still running with nothing to send (SSE for the keep-alive), or ended (looked at below).
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      context.cancel();
-      spool.delete();
-      throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read interrupted");
-    } catch (ExecutionException e) {
-      // Handled below through the future.
-    } catch (RuntimeException e) {
-      spool.delete();
-      throw e;
+      read.fail(shuttingDown());
     }
-    if (done.isDone() && !handoff.somethingToSend.isDone()) {
-      return plain(id, call, entry, uri, spool, await(done, context));
+    if (read.outcome.isDone() && !relay.first.isDone()) {
+      return plain(read, answer);
     }
-    return stream(id, call, entry, uri, spool, context, handoff, done);
+    return stream(read, relay, answer);
   }
 
   /**
    * Cancels an in-flight read (legacy {@code notifications/cancelled}); true when one was found.
    */
   boolean cancel(Object key) {
-    ReadContext context = inFlight.remove(key);
-    if (context != null) {
-      context.cancel();
+    LongRead read = byCancelKey.remove(key);
+    if (read != null) {
+      read.cancel();
     }
-    return context != null;
+    return read != null;
   }
 
-  /** Cancels every read and deletes every spool file. */
+  /**
+   * Ends every read with a shutdown error (their routes see the cancellation), lets the workers
+   * wind down and deletes every spool file.
+   */
   void shutdown() {
-    inFlight.values().forEach(ReadContext::cancel);
-    workers.shutdownNow();
+    closed = true;
+    for (LongRead read : List.copyOf(active)) {
+      read.fail(shuttingDown());
+    }
+    workers.shutdown();
     spools.deleteAll();
   }
 
-  /** The spool files not yet deleted (for tests and diagnostics). */
-  int liveSpools() {
-    return spools.live().size();
+  private void start(LongRead read, McpCall call, CatalogueEntry entry, TemplateMatch match) {
+    long timeout = state.settings().longRunningTimeout().toMillis();
+    try {
+      workers.execute(
+          () -> {
+            try {
+              read.outcome.complete(
+                  state
+                      .reader()
+                      .readInto(
+                          entry,
+                          match,
+                          call.caller(),
+                          ResourceMethods.traceHeaders(call),
+                          read.spool.output(),
+                          read.context,
+                          state.settings().longRunningTimeout()));
+            } catch (Throwable t) {
+              read.outcome.completeExceptionally(t);
+            }
+          });
+    } catch (RejectedExecutionException e) {
+      read.fail(shuttingDown());
+      return;
+    }
+    schedule(
+            () ->
+                read.fail(
+                    new JsonRpcException(
+                        ErrorCodes.INTERNAL_ERROR, "Read timed out after " + timeout + " ms")),
+            timeout)
+        .ifPresent(task -> read.outcome.whenComplete((r, e) -> task.cancel(false)));
   }
 
-  private Response plain(
-      JsonNode id, McpCall call, CatalogueEntry entry, String uri, Spool spool, RouteResponse r) {
+  /** Waits for the read and answers it as one JSON response. */
+  private Response plain(LongRead read, Answer answer) {
+    SpooledResult result;
     try {
-      ContentsMapper.checkSuccess(r, uri, call.era());
+      result = answer.result(await(read), read.spool);
     } catch (RuntimeException e) {
-      spool.delete();
+      read.end();
       throw e;
     }
-    SpooledResult result = result(id, call, entry, uri, spool, r);
-    StreamingOutput body =
-        out -> {
-          try {
-            result.writeTo(out);
-          } finally {
-            spool.delete();
-          }
-        };
+    read.context.finish();
+    SpoolBody body = new SpoolBody(result, read.spool);
+    schedule(body::abandon, TimeUnit.SECONDS.toMillis(UNSENT_RESULT_GRACE_SECONDS));
     return Response.ok(body, MediaType.APPLICATION_JSON_TYPE).build();
   }
 
-  private Response stream(
-      JsonNode id,
-      McpCall call,
-      CatalogueEntry entry,
-      String uri,
-      Spool spool,
-      ReadContext context,
-      Handoff handoff,
-      CompletableFuture<RouteResponse> done) {
+  /** Answers with an SSE stream: progress and keep-alives while the route runs, then its end. */
+  private Response stream(LongRead read, ProgressRelay relay, Answer answer) {
     SseStream stream = new SseStream();
-    stream.onClose(
-        () -> {
-          if (!done.isDone()) {
-            context.cancel(); // the client went away
-          }
-        });
-    handoff.attach(stream);
+    stream.onClose(read::cancel); // no effect once the read has ended
+    relay.attach(stream);
     long every = state.settings().longRunningKeepAlive().toMillis();
-    ScheduledFuture<?> keepAlive =
-        timer.scheduleWithFixedDelay(
-            () -> {
-              if (!stream.keepAlive()) {
-                context.cancel();
-              }
-            },
-            every,
-            every,
-            TimeUnit.MILLISECONDS);
-    done.whenComplete(
-        (response, failure) -> {
-          keepAlive.cancel(false);
-          if (context.isCancelled() || stream.isClosed()) {
-            spool.delete();
-            stream.close();
-            return;
-          }
-          try {
-            RouteResponse r = response;
-            if (failure != null) {
-              throw unwrap(failure);
-            }
-            ContentsMapper.checkSuccess(r, uri, call.era());
-            SpooledResult result = result(id, call, entry, uri, spool, r);
-            boolean queued =
-                stream.sendStreaming(
-                    out -> {
-                      try {
-                        result.writeTo(out);
-                      } finally {
-                        spool.delete();
-                      }
-                    });
-            if (!queued) {
-              spool.delete();
-            }
-          } catch (JsonRpcException e) {
-            spool.delete();
-            stream.send(JsonRpcMessages.error(Optional.of(id), streamed(e)));
-          } catch (RuntimeException e) {
-            spool.delete();
-            LOG.log(System.Logger.Level.ERROR, "long-running read of " + uri + " failed", e);
-            stream.send(
-                JsonRpcMessages.error(
-                    Optional.of(id),
-                    new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Internal error")));
-          } finally {
-            stream.close();
-            timer.schedule(spool::delete, 60, TimeUnit.SECONDS); // if the last chunk never ran
-          }
-        });
+    try {
+      ScheduledFuture<?> keepAlive =
+          timer.scheduleWithFixedDelay(
+              () -> {
+                if (!stream.keepAlive()) {
+                  read.cancel(); // the client went away
+                }
+              },
+              every,
+              every,
+              TimeUnit.MILLISECONDS);
+      read.outcome.whenComplete((r, e) -> keepAlive.cancel(false));
+    } catch (RejectedExecutionException e) {
+      read.fail(shuttingDown());
+    }
+    read.outcome.whenComplete(
+        (response, failure) -> finish(read, stream, response, failure, answer));
     return stream.response();
+  }
+
+  /** Sends the read's last message on its stream (or nothing, when cancelled) and closes it. */
+  private void finish(
+      LongRead read, SseStream stream, RouteResponse response, Throwable failure, Answer answer) {
+    JsonNode id = answer.id;
+    read.context.finish();
+    try {
+      if (failure != null) {
+        Throwable cause = unwrap(failure);
+        if (cause instanceof LongRead.Aborted aborted) {
+          aborted.answer().ifPresent(e -> stream.send(errorMessage(id, e)));
+        } else {
+          stream.send(errorMessage(id, asJsonRpc(cause, answer.uri)));
+        }
+        read.end();
+        return;
+      }
+      if (stream.isClosed()) {
+        read.end();
+        return;
+      }
+      SpooledResult result;
+      try {
+        result = answer.result(response, read.spool);
+      } catch (JsonRpcException e) {
+        stream.send(errorMessage(id, e));
+        read.end();
+        return;
+      }
+      SpoolBody body = new SpoolBody(result, read.spool);
+      stream.onFailure(body::abandon); // an earlier event failed: the queued result is dropped
+      if (!stream.sendStreaming(body)) {
+        body.abandon();
+      }
+      // Jersey may still hold the event queued (the response is not on the wire yet); if it never
+      // writes it, the spool goes after a grace period.
+      schedule(body::abandon, TimeUnit.SECONDS.toMillis(UNSENT_RESULT_GRACE_SECONDS));
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.ERROR, "long-running read of " + answer.uri + " failed", e);
+      read.end();
+    } finally {
+      stream.close();
+    }
+  }
+
+  private RouteResponse await(LongRead read) {
+    try {
+      return read.outcome.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      read.fail(shuttingDown());
+      throw shuttingDown();
+    } catch (ExecutionException e) {
+      Throwable cause = unwrap(e);
+      if (cause instanceof LongRead.Aborted aborted) {
+        throw aborted
+            .answer()
+            .orElseGet(() -> new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read cancelled"));
+      }
+      throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+    }
+  }
+
+  /** A 4xx body is quoted in the error message; the spool holds it, not the response. */
+  private static RouteResponse withRefusalText(RouteResponse response, Spool spool) {
+    int status = response.status();
+    return status >= 400 && status < 500
+        ? response.withBody(spool.head(REFUSAL_HEAD_BYTES))
+        : response;
+  }
+
+  private static ObjectNode errorMessage(JsonNode id, JsonRpcException e) {
+    return JsonRpcMessages.error(Optional.of(id), streamed(e));
   }
 
   /** Once an SSE stream has started, a 401 can no longer be an HTTP status. */
@@ -252,76 +317,64 @@ final class LongRunningReads {
     return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, e.getMessage(), data);
   }
 
-  private SpooledResult result(
-      JsonNode id, McpCall call, CatalogueEntry entry, String uri, Spool spool, RouteResponse r) {
-    return new SpooledResult(
-        id, uri, entry, r.mediaType().orElse(""), spool, call.era(), serverInfo.get());
+  private static JsonRpcException asJsonRpc(Throwable failure, String uri) {
+    if (failure instanceof JsonRpcException e) {
+      return e;
+    }
+    LOG.log(System.Logger.Level.ERROR, "long-running read of " + uri + " failed", failure);
+    return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Internal error");
   }
 
-  private RouteResponse await(CompletableFuture<RouteResponse> done, ReadContext context) {
-    try {
-      return done.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      context.cancel();
-      throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read interrupted");
-    } catch (ExecutionException e) {
-      throw unwrap(e.getCause());
+  /** What a finished read answers: its request's result, built from the spool. */
+  private final class Answer {
+    final SpooledResult.Kind kind;
+    final JsonNode id;
+    final McpCall call;
+    final CatalogueEntry entry;
+    final String uri;
+
+    Answer(SpooledResult.Kind kind, JsonNode id, McpCall call, CatalogueEntry entry, String uri) {
+      this.kind = kind;
+      this.id = id;
+      this.call = call;
+      this.entry = entry;
+      this.uri = uri;
+    }
+
+    /** The result to stream, or the request's error. */
+    SpooledResult result(RouteResponse response, Spool spool) {
+      return SpooledResult.of(
+          kind, id, call, entry, uri, withRefusalText(response, spool), spool, serverInfo.get());
     }
   }
 
-  private static RuntimeException unwrap(Throwable failure) {
+  /** The client's progress token when it is a string or an integer (the only valid kinds). */
+  private static Optional<JsonNode> progressToken(McpCall call) {
+    JsonNode token = call.request().meta().get("progressToken");
+    return token != null && (token.isTextual() || token.isIntegralNumber())
+        ? Optional.of(token)
+        : Optional.empty();
+  }
+
+  private Optional<ScheduledFuture<?>> schedule(Runnable task, long millis) {
+    try {
+      return Optional.of(timer.schedule(task, millis, TimeUnit.MILLISECONDS));
+    } catch (RejectedExecutionException e) {
+      return Optional.empty(); // shutting down: shutdown() cleans up instead
+    }
+  }
+
+  private static JsonRpcException shuttingDown() {
+    return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Server is shutting down")
+        .withHttpStatus(503);
+  }
+
+  private static Throwable unwrap(Throwable failure) {
     Throwable cause = failure;
-    while ((cause instanceof java.util.concurrent.CompletionException
-            || cause instanceof ExecutionException)
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
         && cause.getCause() != null) {
       cause = cause.getCause();
     }
-    return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
-  }
-
-  private static Map<String, String> traceHeaders(McpCall call) {
-    return dev.jaxrsmcp.internal.protocol.ResourceMethods.traceHeaders(call);
-  }
-
-  /** Progress before the switch to SSE is kept, then sent in order once the stream exists. */
-  private static final class Handoff {
-    final CompletableFuture<Void> somethingToSend = new CompletableFuture<>();
-    private final JsonNode token;
-    // guarded by this
-    private final List<ObjectNode> pending = new ArrayList<>();
-    // guarded by this
-    private SseStream stream;
-
-    Handoff(JsonNode token) {
-      this.token = token;
-    }
-
-    void progress(double progress, double total, String message) {
-      ObjectNode params = Json.object();
-      params.set("progressToken", token);
-      params.put("progress", progress);
-      if (!Double.isNaN(total)) {
-        params.put("total", total);
-      }
-      if (!message.isEmpty()) {
-        params.put("message", message);
-      }
-      ObjectNode notification = JsonRpcMessages.notification("notifications/progress", params);
-      synchronized (this) {
-        if (stream == null) {
-          pending.add(notification);
-          somethingToSend.complete(null);
-          return;
-        }
-        stream.send(notification);
-      }
-    }
-
-    synchronized void attach(SseStream target) {
-      pending.forEach(target::send);
-      pending.clear();
-      stream = target;
-    }
+    return cause;
   }
 }

@@ -16,7 +16,9 @@ import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
 import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.protocol.SpooledResult;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
@@ -28,7 +30,6 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.glassfish.jersey.media.sse.EventOutput;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
@@ -48,6 +49,7 @@ final class McpEndpoint {
   private final LongRunningReads longReads;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
+  private final ToolMethods tools;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
@@ -63,6 +65,7 @@ final class McpEndpoint {
             state.settings().keepAlive(),
             state.settings().maxSessions());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
+    this.tools = new ToolMethods(state);
   }
 
   Response post(ContainerRequestContext context) {
@@ -98,9 +101,8 @@ final class McpEndpoint {
       if ("subscriptions/listen".equals(message.method())) {
         return listen(message, caller);
       }
-      Optional<Response> longRead = longRead(message, caller);
-      if (longRead.isPresent()) {
-        return longRead.get();
+      if (isLongRunning(message)) {
+        return longRead(modern.accept(message, caller), Optional.empty());
       }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -137,14 +139,9 @@ final class McpEndpoint {
         }
         return Response.accepted().build();
       }
-      Optional<TemplateIndex.Found<CatalogueEntry>> slow = longRunningTarget(message);
-      if (slow.isPresent()) {
-        return longReads.read(
+      if (isLongRunning(message)) {
+        return longRead(
             legacy.call(message, caller, session),
-            slow.get().value(),
-            slow.get().match(),
-            message.params().get("uri").textValue(),
-            acceptsEventStream(caller),
             Optional.of(new LegacyRequest(session.id(), message.id().get())));
       }
       ObjectNode result = legacy.handle(message, caller, session);
@@ -195,12 +192,9 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
-    EventOutput output = new EventOutput();
-    session.attach(new SseNotificationStream(output));
-    return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
-        .header("Cache-Control", "no-cache")
-        .header("X-Accel-Buffering", "no")
-        .build();
+    SseStream stream = new SseStream();
+    session.attach(stream);
+    return stream.response();
   }
 
   /** DELETE with a session ends it (204); without one there is nothing to end (405). */
@@ -239,27 +233,47 @@ final class McpEndpoint {
     }
   }
 
-  /** A {@code resources/read} of a long-running resource, answered by {@link LongRunningReads}. */
-  private Optional<Response> longRead(JsonRpcRequest message, Caller caller) {
-    Optional<TemplateIndex.Found<CatalogueEntry>> found = longRunningTarget(message);
-    if (found.isEmpty()) {
-      return Optional.empty();
+  /** Whether {@code message} runs a long-running route: a read of it, or a call of its tool. */
+  private boolean isLongRunning(JsonRpcRequest message) {
+    return switch (message.method()) {
+      case "resources/read" -> longRunningResource(message).isPresent();
+      case "tools/call" -> tools.callsLongRunning(message);
+      default -> false;
+    };
+  }
+
+  /**
+   * Answers a validated long-running {@code resources/read} or {@code tools/call} through {@link
+   * LongRunningReads}.
+   */
+  private Response longRead(McpCall call, Optional<Object> cancelKey) {
+    boolean eventStream = acceptsEventStream(call.caller());
+    if ("tools/call".equals(call.request().method())) {
+      ToolMethods.ToolRead read = tools.resolve(call);
+      return longReads.read(
+          SpooledResult.Kind.TOOL_CALL,
+          call,
+          read.entry(),
+          read.match(),
+          read.uri(),
+          eventStream,
+          cancelKey);
     }
-    McpCall call = modern.accept(message, caller);
-    return Optional.of(
-        longReads.read(
-            call,
-            found.get().value(),
-            found.get().match(),
-            message.params().get("uri").textValue(),
-            acceptsEventStream(caller),
-            Optional.empty()));
+    TemplateIndex.Found<CatalogueEntry> found = longRunningResource(call.request()).orElseThrow();
+    return longReads.read(
+        SpooledResult.Kind.RESOURCE_READ,
+        call,
+        found.value(),
+        found.match(),
+        call.request().params().get("uri").textValue(),
+        eventStream,
+        cancelKey);
   }
 
   /** The long-running resource a {@code resources/read} names, if it names one. */
-  private Optional<TemplateIndex.Found<CatalogueEntry>> longRunningTarget(JsonRpcRequest message) {
-    if (!"resources/read".equals(message.method())
-        || !(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)
+  private Optional<TemplateIndex.Found<CatalogueEntry>> longRunningResource(
+      JsonRpcRequest message) {
+    if (!(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)
         || message.params().get("uri").textValue().length() > state.settings().maxUriLength()) {
       return Optional.empty(); // an over-long URI is refused by the plain read
     }

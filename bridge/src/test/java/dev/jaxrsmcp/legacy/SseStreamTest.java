@@ -4,31 +4,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.internal.transport.SseNotificationStream;
+import dev.jaxrsmcp.internal.transport.SseStream;
 import dev.jaxrsmcp.testing.TestServer;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.glassfish.jersey.media.sse.EventOutput;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.Test;
 
 /** The bytes a session's notification stream puts on the wire, through a real Jersey server. */
-class SseNotificationStreamTest {
+class SseStreamTest {
   @Path("/stream")
   public static class Streaming {
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public EventOutput stream() {
-      EventOutput output = new EventOutput();
-      SseNotificationStream stream = new SseNotificationStream(output);
+    public Response stream() {
+      SseStream stream = new SseStream();
       new Thread(
               () -> {
                 ObjectNode params = JsonNodeFactory.instance.objectNode();
@@ -44,7 +43,7 @@ class SseNotificationStreamTest {
                 stream.close();
               })
           .start();
-      return output;
+      return stream.response();
     }
   }
 
