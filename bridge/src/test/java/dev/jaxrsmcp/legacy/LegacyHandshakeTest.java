@@ -77,7 +77,9 @@ class LegacyHandshakeTest {
     assertThat(json.getMap("result"))
         .containsOnlyKeys("protocolVersion", "capabilities", "serverInfo", "instructions");
     assertThat(json.getMap("result.capabilities"))
-        .isEqualTo(Map.of("resources", Map.of(), "tools", Map.of(), "logging", Map.of()));
+        .isEqualTo(
+            Map.of(
+                "resources", Map.of("listChanged", true), "tools", Map.of(), "logging", Map.of()));
     assertThat(json.getMap("result.serverInfo"))
         .isEqualTo(Map.of("name", "motd-server", "version", "2.1"));
     assertThat(json.getString("result.instructions")).isEqualTo("Read app://motd first.");
@@ -110,7 +112,7 @@ class LegacyHandshakeTest {
   }
 
   @Test
-  void legacyCapabilitiesLeaveOutResourceNotificationsNotYetDeliveredToSessions() {
+  void legacyCapabilitiesAdvertiseResourceSubscriptionsAndListChanges() {
     try (TestServer watched =
         TestServer.start(
             new ResourceConfig(Watched.class).register(McpFeature.builder().build()))) {
@@ -122,7 +124,14 @@ class LegacyHandshakeTest {
               .extract()
               .jsonPath();
       assertThat(json.getMap("result.capabilities"))
-          .isEqualTo(Map.of("resources", Map.of(), "tools", Map.of(), "logging", Map.of()));
+          .isEqualTo(
+              Map.of(
+                  "resources",
+                  Map.of("subscribe", true, "listChanged", true),
+                  "tools",
+                  Map.of(),
+                  "logging",
+                  Map.of()));
     }
   }
 

@@ -55,6 +55,16 @@ public final class SseRecorder implements AutoCloseable {
     return new SseRecorder(CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
   }
 
+  /** GETs {@code url} with {@code headers} (a legacy session's notification stream) and records. */
+  public static SseRecorder get(String url, Map<String, String> headers)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).GET();
+    request.header("Accept", "text/event-stream");
+    headers.forEach(request::header);
+    return new SseRecorder(CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
+  }
+
   public int status() {
     return response.statusCode();
   }

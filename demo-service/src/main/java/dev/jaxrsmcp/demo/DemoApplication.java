@@ -1,7 +1,9 @@
 package dev.jaxrsmcp.demo;
 
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpFeature;
+import java.time.Clock;
 import org.glassfish.jersey.inject.hk2.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
@@ -9,6 +11,8 @@ import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;
 
 /**
  * Builds the demo's Jersey application: the REST API under {@code /api} and MCP at {@code /mcp}.
+ * While it runs, widget 3's temperature changes every two seconds ({@link SensorTicker}) and every
+ * state change is pushed to MCP subscribers ({@link StateChangeNotifier}).
  */
 public final class DemoApplication {
   /** The name and version MCP clients see in {@code serverInfo}. */
@@ -20,11 +24,23 @@ public final class DemoApplication {
 
   /** The application over a fresh store holding the sample widgets 1, 2 and 3. */
   public static ResourceConfig create() {
-    return create(WidgetStore.withSampleWidgets());
+    return create(WidgetStore.withSampleWidgets(), McpChangeBus.local());
   }
 
-  /** The application over the given store. */
-  public static ResourceConfig create(WidgetStore store) {
+  /**
+   * The application over the given store, carrying changes to and from other instances over {@code
+   * bus} ({@link McpChangeBus#local()} for a single instance).
+   */
+  public static ResourceConfig create(WidgetStore store, McpChangeBus bus) {
+    McpFeature mcp =
+        McpFeature.builder()
+            .name(NAME)
+            .version(VERSION)
+            .instructions(
+                "Widgets demo. Read app://widgets for the list of widgets, then"
+                    + " app://widgets/{id}/state for one widget's state.")
+            .changeBus(bus)
+            .build();
     return new ResourceConfig()
         .register(WidgetsResource.class)
         .register(MotdResource.class)
@@ -41,13 +57,8 @@ public final class DemoApplication {
         // Errors without a body stay empty instead of becoming the container's HTML error page.
         .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true)
         .property(ServerProperties.WADL_FEATURE_DISABLE, true)
-        .register(
-            McpFeature.builder()
-                .name(NAME)
-                .version(VERSION)
-                .instructions(
-                    "Widgets demo. Read app://widgets for the list of widgets, then"
-                        + " app://widgets/{id}/state for one widget's state.")
-                .build());
+        .register(mcp)
+        .register(new StateChangeNotifier(store, mcp.changes()))
+        .register(new SensorTicker(store, Clock.systemUTC()));
   }
 }

@@ -1,5 +1,8 @@
 package dev.jaxrsmcp.demo;
 
+import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.redis.RedisChangeBus;
+import io.lettuce.core.RedisURI;
 import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.CountDownLatch;
@@ -9,13 +12,17 @@ import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 /**
  * Runs the Widgets demo on embedded Grizzly at {@code http://127.0.0.1:8080/} until the process is
  * stopped. {@code --port N} (or {@code --port=N}) or the {@code PORT} environment variable picks
- * another port; {@code 0} picks a free one.
+ * another port; {@code 0} picks a free one. {@code --redis URL} or {@code REDIS_URL} shares change
+ * notifications with other instances through Redis (see {@link DemoOptions}).
  */
 public final class DemoServer implements AutoCloseable {
   /** The demo only listens on the loopback interface. */
   public static final String HOST = "127.0.0.1";
 
   public static final int DEFAULT_PORT = 8080;
+
+  /** The demo's Redis channels start with this, so other services can share the Redis. */
+  static final String CHANNEL_PREFIX = "widgets-demo:";
 
   private final HttpServer server;
   private final URI baseUri;
@@ -26,9 +33,11 @@ public final class DemoServer implements AutoCloseable {
   }
 
   public static void main(String[] args) throws InterruptedException {
-    int port;
+    DemoOptions options;
+    McpChangeBus bus;
     try {
-      port = port(args, System.getenv("PORT"));
+      options = DemoOptions.parse(args, System.getenv());
+      bus = options.redisUrl().map(DemoServer::redis).orElseGet(McpChangeBus::local);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -37,8 +46,9 @@ public final class DemoServer implements AutoCloseable {
     System.setProperty("java.awt.headless", "true");
     DemoServer demo;
     try {
-      demo = start(port);
+      demo = start(options.port(), bus);
     } catch (IllegalStateException e) {
+      bus.close();
       System.err.println(e.getMessage());
       System.exit(1);
       return;
@@ -59,19 +69,50 @@ public final class DemoServer implements AutoCloseable {
             + demo.baseUri().resolve("api/")
             + ", MCP at "
             + demo.mcpUri()
-            + "); stop it with Ctrl+C");
+            + ")"
+            + options
+                .redisUrl()
+                .map(url -> "; changes shared with other instances through Redis at " + where(url))
+                .orElse("")
+            + "; stop it with Ctrl+C");
     stopped.await();
   }
 
+  /** The change bus for the Redis at {@code url}, on the demo's own channel. */
+  static McpChangeBus redis(String url) {
+    try {
+      return RedisChangeBus.builder(url).channelPrefix(CHANNEL_PREFIX).build();
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("cannot use Redis at '" + url + "': " + e.getMessage(), e);
+    }
+  }
+
+  /** Host and port of a Redis URL, without any password it may hold. */
+  private static String where(String url) {
+    RedisURI uri = RedisURI.create(url);
+    return uri.getHost() + ":" + uri.getPort();
+  }
+
   /**
-   * Starts the demo application on {@link #HOST} at {@code port} (0: any free port).
+   * Starts the demo application on {@link #HOST} at {@code port} (0: any free port), alone.
    *
    * @throws IllegalStateException when the port cannot be bound
    */
   public static DemoServer start(int port) {
+    return start(port, McpChangeBus.local());
+  }
+
+  /**
+   * Starts the demo application on {@link #HOST} at {@code port} (0: any free port), sharing
+   * changes with other instances over {@code bus}.
+   *
+   * @throws IllegalStateException when the port cannot be bound
+   */
+  public static DemoServer start(int port, McpChangeBus bus) {
     URI requested = URI.create("http://" + HOST + ":" + port + "/");
     HttpServer server =
-        GrizzlyHttpServerFactory.createHttpServer(requested, DemoApplication.create(), false);
+        GrizzlyHttpServerFactory.createHttpServer(
+            requested, DemoApplication.create(WidgetStore.withSampleWidgets(), bus), false);
     try {
       server.start();
     } catch (IOException e) {
@@ -88,50 +129,6 @@ public final class DemoServer implements AutoCloseable {
     }
     int actual = server.getListeners().iterator().next().getPort();
     return new DemoServer(server, URI.create("http://" + HOST + ":" + actual + "/"));
-  }
-
-  /**
-   * The port to listen on: {@code --port N} or {@code --port=N} from the arguments, else the {@code
-   * PORT} environment variable's value, else {@value #DEFAULT_PORT}.
-   *
-   * @throws IllegalArgumentException naming the bad argument or value
-   */
-  static int port(String[] args, String environment) {
-    Integer fromArguments = null;
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
-      if (arg.equals("--port")) {
-        if (i + 1 == args.length) {
-          throw new IllegalArgumentException("--port needs a value, for example --port 9090");
-        }
-        fromArguments = parsePort(args[++i], "--port");
-      } else if (arg.startsWith("--port=")) {
-        fromArguments = parsePort(arg.substring("--port=".length()), "--port");
-      } else {
-        throw new IllegalArgumentException(
-            "unknown argument '" + arg + "' (usage: DemoServer [--port N])");
-      }
-    }
-    if (fromArguments != null) {
-      return fromArguments;
-    }
-    if (environment != null && !environment.isBlank()) {
-      return parsePort(environment.trim(), "PORT");
-    }
-    return DEFAULT_PORT;
-  }
-
-  private static int parsePort(String value, String source) {
-    try {
-      int port = Integer.parseInt(value);
-      if (port >= 0 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // fall through to the message below
-    }
-    throw new IllegalArgumentException(
-        source + " must be a port number from 0 to 65535 (found '" + value + "')");
   }
 
   /** The root URL, for example {@code http://127.0.0.1:8080/}. */

@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
 /**
  * The widgets REST API. Every route is plain JAX-RS; the {@link McpResource} annotations only add
  * MCP URIs ({@code app://widgets/...}) that the bridge maps onto these same routes. {@link
- * BearerAuthFilter} guards all of them.
+ * BearerAuthFilter} guards all of them. A widget's state and its values are subscribable: {@link
+ * StateChangeNotifier} tells subscribers whenever the store changes.
  */
 @Path("/api/widgets")
 @Produces(MediaType.APPLICATION_JSON)
@@ -58,7 +59,9 @@ public final class WidgetsResource {
   @McpResource(
       uri = "app://widgets/{id}/state",
       title = "Widget state",
-      description = "A widget's current state as one JSON object, for example its temperature.")
+      description = "A widget's current state as one JSON object, for example its temperature.",
+      subscribe = true,
+      listFrom = "/api/widgets")
   public ObjectNode state(@PathParam("id") long id) {
     return store.state(id).orElseThrow(() -> noWidget(id));
   }
@@ -68,7 +71,8 @@ public final class WidgetsResource {
   @McpResource(
       uri = "app://widgets/{id}/state/{key}",
       title = "Widget state value",
-      description = "One value of a widget's state, as JSON (a number, string, boolean, ...).")
+      description = "One value of a widget's state, as JSON (a number, string, boolean, ...).",
+      subscribe = true)
   public JsonNode stateValue(@PathParam("id") long id, @PathParam("key") String key) {
     return store
         .stateValue(id, key)

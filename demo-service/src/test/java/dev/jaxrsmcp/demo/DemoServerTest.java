@@ -9,52 +9,8 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import org.junit.jupiter.api.Test;
 
-/** Choosing the port, starting on it and stopping. */
+/** Starting on a port and stopping (the options are {@link DemoOptionsTest}'s). */
 class DemoServerTest {
-  static final String[] NO_ARGS = {};
-
-  @Test
-  void portDefaultsTo8080() {
-    assertThat(DemoServer.port(NO_ARGS, null)).isEqualTo(8080);
-    assertThat(DemoServer.port(NO_ARGS, " ")).isEqualTo(8080);
-  }
-
-  @Test
-  void portComesFromThePortEnvironmentVariable() {
-    assertThat(DemoServer.port(NO_ARGS, "9191")).isEqualTo(9191);
-  }
-
-  @Test
-  void portArgumentBeatsTheEnvironment() {
-    assertThat(DemoServer.port(new String[] {"--port", "9292"}, "9191")).isEqualTo(9292);
-    assertThat(DemoServer.port(new String[] {"--port=9393"}, "9191")).isEqualTo(9393);
-  }
-
-  @Test
-  void badPortArgumentNamesTheArgumentAndValue() {
-    assertThatThrownBy(() -> DemoServer.port(new String[] {"--port", "http"}, null))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("--port must be a port number from 0 to 65535 (found 'http')");
-  }
-
-  @Test
-  void badPortEnvironmentNamesTheVariableAndValue() {
-    assertThatThrownBy(() -> DemoServer.port(NO_ARGS, "70000"))
-        .hasMessage("PORT must be a port number from 0 to 65535 (found '70000')");
-  }
-
-  @Test
-  void portArgumentWithoutValueIsRefused() {
-    assertThatThrownBy(() -> DemoServer.port(new String[] {"--port"}, null))
-        .hasMessage("--port needs a value, for example --port 9090");
-  }
-
-  @Test
-  void unknownArgumentIsRefused() {
-    assertThatThrownBy(() -> DemoServer.port(new String[] {"--verbose"}, null))
-        .hasMessage("unknown argument '--verbose' (usage: DemoServer [--port N])");
-  }
-
   @Test
   void portZeroStartsOnAFreePortOnLoopback() {
     try (DemoServer server = DemoServer.start(0)) {

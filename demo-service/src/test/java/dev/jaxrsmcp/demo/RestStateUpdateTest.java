@@ -55,11 +55,11 @@ class RestStateUpdateTest {
 
   @Test
   void changedValueIsWhatMcpReads() {
-    request(RestApiTest.OWNER).body("19.25").put("/api/widgets/3/state/temperature");
+    request(RestApiTest.OWNER).body("71.5").put("/api/widgets/3/state/humidity");
     Response read =
         new Mcp(server.mcpUri().toString())
-            .read("app://widgets/3/state/temperature", RestApiTest.OWNER);
-    assertThat(read.jsonPath().getString("result.contents[0].text")).isEqualTo("19.25");
+            .read("app://widgets/3/state/humidity", RestApiTest.OWNER);
+    assertThat(read.jsonPath().getString("result.contents[0].text")).isEqualTo("71.5");
   }
 
   @Test

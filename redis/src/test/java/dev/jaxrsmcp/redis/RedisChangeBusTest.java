@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TestServer;
@@ -106,6 +107,50 @@ class RedisChangeBusTest {
       assertThat(updated.path("method").asText()).isEqualTo("notifications/resources/updated");
       assertThat(updated.path("params").path("uri").asText()).isEqualTo("app://items/1");
       onA.assertExhausted(500);
+    }
+  }
+
+  @Test
+  void changeOnOneInstanceReachesALegacySessionOnAnother() throws Exception {
+    startInstances(Duration.ZERO);
+    LegacyClient legacy = new LegacyClient(a.server().mcpUrl());
+    String session = legacy.start();
+    try (SseRecorder onA = legacy.stream(session)) {
+      legacy.subscribe(session, "app://items/1").then().statusCode(200);
+
+      assertThat(b.feature().changes().changed("app://items/1")).isZero();
+
+      assertThat(onA.next().toString())
+          .isEqualTo(
+              "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\","
+                  + "\"params\":{\"uri\":\"app://items/1\"}}");
+      onA.assertExhausted(500);
+    }
+  }
+
+  @Test
+  void listChangeOnOneInstanceReachesModernAndLegacyListenersOnAnother() throws Exception {
+    startInstances(Duration.ZERO);
+    LegacyClient legacy = new LegacyClient(a.server().mcpUrl());
+    String session = legacy.start();
+    try (SseRecorder sessionOnA = legacy.stream(session);
+        SseRecorder listenOnA =
+            SseRecorder.post(
+                a.server().mcpUrl(),
+                Map.of("MCP-Protocol-Version", Mcp.VERSION, "Mcp-Method", "subscriptions/listen"),
+                Mcp.body(
+                        "lists",
+                        "subscriptions/listen",
+                        Map.of("notifications", Map.of("resourcesListChanged", true)))
+                    .toString())) {
+      listenOnA.next(); // acknowledgement
+
+      assertThat(b.feature().changes().listChanged()).isZero();
+
+      assertThat(sessionOnA.next().path("method").asText())
+          .isEqualTo("notifications/resources/list_changed");
+      assertThat(listenOnA.next().path("method").asText())
+          .isEqualTo("notifications/resources/list_changed");
     }
   }
 

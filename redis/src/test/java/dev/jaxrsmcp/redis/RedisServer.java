@@ -13,27 +13,27 @@ import java.util.concurrent.TimeUnit;
  * A real {@code redis-server} process on a loopback port, for tests. Fails (never skips) when the
  * binary is missing: CI installs it.
  */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
   private final int port;
   private final Path dir;
   private Process process;
 
-  RedisServer(int port) throws IOException {
+  public RedisServer(int port) throws IOException {
     this.port = port;
     this.dir = Files.createTempDirectory("redis-test");
   }
 
-  static RedisServer startOnFreePort() throws Exception {
+  public static RedisServer startOnFreePort() throws Exception {
     RedisServer server = new RedisServer(dev.jaxrsmcp.testing.TestServer.freePort());
     server.start();
     return server;
   }
 
-  String uri() {
+  public String uri() {
     return "redis://127.0.0.1:" + port;
   }
 
-  void start() throws Exception {
+  public void start() throws Exception {
     ProcessBuilder builder =
         new ProcessBuilder(
                 List.of(
@@ -67,7 +67,7 @@ final class RedisServer implements AutoCloseable {
     throw new IllegalStateException("redis-server did not listen on port " + port);
   }
 
-  void stop() throws InterruptedException {
+  public void stop() throws InterruptedException {
     if (process != null) {
       process.destroy();
       if (!process.waitFor(10, TimeUnit.SECONDS)) {

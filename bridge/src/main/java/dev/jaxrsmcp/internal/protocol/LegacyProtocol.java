@@ -127,16 +127,13 @@ public final class LegacyProtocol {
   }
 
   /**
-   * What a legacy session offers: the registered capabilities, without the resource notifications
-   * that legacy sessions do not deliver yet ({@code subscribe}, {@code listChanged}), plus {@code
-   * logging} because {@code logging/setLevel} is accepted.
+   * What a legacy session offers: the registered capabilities, as {@code server/discover}
+   * advertises them ({@code resources.subscribe} and {@code resources.listChanged} included:
+   * sessions get their notifications on the GET stream), plus {@code logging} because {@code
+   * logging/setLevel} is accepted.
    */
   private ObjectNode capabilities() {
     ObjectNode capabilities = Capabilities.of(state);
-    if (capabilities.get("resources") instanceof ObjectNode resources) {
-      resources.remove("subscribe");
-      resources.remove("listChanged");
-    }
     capabilities.putObject("logging");
     return capabilities;
   }

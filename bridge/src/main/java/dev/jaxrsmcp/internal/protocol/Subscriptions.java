@@ -73,7 +73,7 @@ public final class Subscriptions {
         state
             .reader()
             .read(found.value(), found.match(), call.caller(), ResourceMethods.traceHeaders(call));
-    ContentsMapper.contents(response, found.value(), uri, call.era());
+    ContentsMapper.checkSuccess(response, uri, call.era());
     return new ListenPlan.Watched(uri, found.value(), found.match());
   }
 

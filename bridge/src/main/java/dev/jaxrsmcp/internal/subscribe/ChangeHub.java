@@ -12,11 +12,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.function.Consumer;
 
 /**
  * Who listens to what on this instance, and the delivery of changes to them: debounced per
- * subscriber and URI, shared watchers started and stopped by reference count, and a {@link
- * McpChangeBus} to and from other instances. Thread-safe.
+ * subscriber and URI, written off the caller's thread ({@link Delivery}), shared watchers started
+ * and stopped by reference count, and a {@link McpChangeBus} to and from other instances.
+ * Thread-safe; never blocks on the network.
  */
 public final class ChangeHub implements McpChanges {
   private final Map<String, Set<Subscriber>> byUri = new ConcurrentHashMap<>();
@@ -25,6 +27,7 @@ public final class ChangeHub implements McpChanges {
   private final WatcherRegistry watches = new WatcherRegistry();
   private final ScheduledExecutorService scheduler;
   private final Debouncer debouncer;
+  private final Delivery delivery = new Delivery();
   private final McpChangeBus bus;
 
   /**
@@ -45,7 +48,9 @@ public final class ChangeHub implements McpChanges {
             });
     executor.setRemoveOnCancelPolicy(true);
     this.scheduler = executor;
-    this.debouncer = new Debouncer(debounce, scheduler);
+    this.debouncer =
+        new Debouncer(
+            debounce, scheduler, (s, uri) -> delivery.send(s, to -> to.resourceUpdated(uri)));
   }
 
   /** Starts listening to other instances. */
@@ -53,9 +58,20 @@ public final class ChangeHub implements McpChanges {
     bus.start(this::deliver);
   }
 
-  /** The scheduler for timed work around subscriptions (debounce, keep-alives, timeouts). */
+  /**
+   * The scheduler for timed work around subscriptions (debounce, keep-alives, timeouts). Its tasks
+   * must not write to clients themselves: they hand writes to {@link #send}.
+   */
   public ScheduledExecutorService scheduler() {
     return scheduler;
+  }
+
+  /**
+   * Hands {@code message} (a write to the subscriber's stream: a keep-alive, the final result) to
+   * the subscriber's delivery queue, behind the notifications already queued; never blocks.
+   */
+  public void send(Subscriber subscriber, Consumer<Subscriber> message) {
+    delivery.send(subscriber, message);
   }
 
   /**
@@ -100,6 +116,7 @@ public final class ChangeHub implements McpChanges {
     }
     listListeners.remove(subscriber);
     debouncer.forget(subscriber);
+    delivery.forget(subscriber);
   }
 
   /** URIs whose watcher is running now. */
@@ -122,8 +139,12 @@ public final class ChangeHub implements McpChanges {
 
   private int deliver(Change event) {
     if (event.uri().isEmpty()) {
-      listListeners.forEach(Subscriber::resourcesListChanged);
-      return listListeners.size();
+      int count = 0;
+      for (Subscriber listener : listListeners) {
+        delivery.send(listener, Subscriber::resourcesListChanged);
+        count++;
+      }
+      return count;
     }
     String uri = event.uri().get();
     Set<Subscriber> subscribers = byUri.get(uri);
@@ -138,9 +159,13 @@ public final class ChangeHub implements McpChanges {
     return count;
   }
 
-  /** Stops timers and the bus. */
+  /**
+   * Stops timers and the bus; notifications and final results already queued get up to five seconds
+   * to go out.
+   */
   public void close() {
     scheduler.shutdownNow();
+    delivery.close(Duration.ofSeconds(5));
     bus.close();
   }
 

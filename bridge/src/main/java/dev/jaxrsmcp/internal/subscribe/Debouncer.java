@@ -3,8 +3,10 @@ package dev.jaxrsmcp.internal.subscribe;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 /**
  * At most one notification per subscriber and URI per window, and always one after the last change:
@@ -14,17 +16,23 @@ import java.util.concurrent.TimeUnit;
 final class Debouncer {
   private final long windowNanos;
   private final ScheduledExecutorService scheduler;
+  private final BiConsumer<Subscriber, String> send;
   private final Map<Subscriber, Map<String, Slot>> slots = new ConcurrentHashMap<>();
 
-  Debouncer(Duration window, ScheduledExecutorService scheduler) {
+  /**
+   * @param send hands one {@code resources/updated} for a URI to a subscriber (without blocking)
+   */
+  Debouncer(
+      Duration window, ScheduledExecutorService scheduler, BiConsumer<Subscriber, String> send) {
     this.windowNanos = window.toNanos();
     this.scheduler = scheduler;
+    this.send = send;
   }
 
   /** Sends {@code uri}'s change to {@code subscriber}, now or when its window ends. */
   void submit(Subscriber subscriber, String uri) {
     if (windowNanos == 0) {
-      subscriber.resourceUpdated(uri);
+      send.accept(subscriber, uri);
       return;
     }
     Slot slot =
@@ -48,9 +56,11 @@ final class Debouncer {
       }
     }
     if (delayNanos < 0) {
-      subscriber.resourceUpdated(uri);
+      send.accept(subscriber, uri);
     } else {
-      scheduler.schedule(() -> fire(subscriber, uri, slot), delayNanos, TimeUnit.NANOSECONDS);
+      // Not kept: a trailing notification is never cancelled (forget() makes it a no-op).
+      Future<?> unused =
+          scheduler.schedule(() -> fire(subscriber, uri, slot), delayNanos, TimeUnit.NANOSECONDS);
     }
   }
 
@@ -61,7 +71,7 @@ final class Debouncer {
       slot.lastSentNanos = System.nanoTime();
     }
     if (slots.containsKey(subscriber)) {
-      subscriber.resourceUpdated(uri);
+      send.accept(subscriber, uri);
     }
   }
 

@@ -5,6 +5,8 @@ import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.subscribe.Subscriber;
 import java.util.Optional;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A modern {@code subscriptions/listen} stream as a subscriber: every message tagged with its id.
@@ -12,6 +14,8 @@ import java.util.Optional;
 final class ListenStream implements Subscriber {
   private final SseStream stream;
   private final ListenPlan plan;
+  private final AtomicBoolean ending = new AtomicBoolean();
+  private volatile Future<?> timeout;
 
   ListenStream(SseStream stream, ListenPlan plan) {
     this.stream = stream;
@@ -30,9 +34,32 @@ final class ListenStream implements Subscriber {
     return plan.subscriptionId();
   }
 
+  /** True for the one caller that gets to end this stream with the completion result. */
+  boolean startEnding() {
+    return ending.compareAndSet(false, true);
+  }
+
+  /** Remembers the listen timeout's task, so it can be dropped when the stream ends earlier. */
+  void timeout(Future<?> task) {
+    this.timeout = task;
+  }
+
+  /** Drops the listen timeout's task (it would otherwise keep this stream until it fires). */
+  void cancelTimeout() {
+    Future<?> task = timeout;
+    if (task != null) {
+      task.cancel(false);
+    }
+  }
+
   @Override
   public void resourceUpdated(String uri) {
     stream.send(Subscriptions.updated(Optional.of(plan.subscriptionId()), uri));
+  }
+
+  @Override
+  public void overwhelmed() {
+    stream.close();
   }
 
   @Override

@@ -24,6 +24,8 @@ import java.util.function.Supplier;
  * completion result on shutdown.
  */
 final class ListenStreams {
+  static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
+
   private final ServerState state;
   private final ChangeHub hub;
   private final Set<ListenStream> open = ConcurrentHashMap.newKeySet();
@@ -88,7 +90,12 @@ final class ListenStreams {
     startKeepAlives();
     Duration timeout = state.settings().listenTimeout();
     if (!timeout.isZero()) {
-      hub.scheduler().schedule(() -> complete(listen), timeout.toMillis(), TimeUnit.MILLISECONDS);
+      listen.timeout(
+          hub.scheduler()
+              .schedule(() -> complete(listen), timeout.toMillis(), TimeUnit.MILLISECONDS));
+      if (!open.contains(listen)) {
+        listen.cancelTimeout(); // it closed while the timeout was being scheduled
+      }
     }
     return stream.response();
   }
@@ -98,26 +105,46 @@ final class ListenStreams {
     return open.size();
   }
 
-  /** Ends every stream gracefully: the completion result, then close. */
+  /**
+   * Ends every stream gracefully: the completion result, then close. Streams whose client does not
+   * take the result within {@link #SHUTDOWN_GRACE} are closed without it.
+   */
   void shutdown() {
-    for (ListenStream listen : List.copyOf(open)) {
-      complete(listen);
-    }
     ScheduledFuture<?> task = keepAlives;
     if (task != null) {
       task.cancel(false);
     }
+    for (ListenStream listen : List.copyOf(open)) {
+      complete(listen);
+    }
+    long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
+    try {
+      while (!open.isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    for (ListenStream listen : List.copyOf(open)) {
+      listen.stream().close(); // a client too slow to take its result: end without it
+    }
   }
 
+  /** Queues the completion result and the end of the stream, behind its pending notifications. */
   private void complete(ListenStream listen) {
-    if (open.contains(listen)) {
-      listen.stream().send(Subscriptions.completion(listen.id(), serverInfo.get()));
-      listen.stream().close();
+    if (open.contains(listen) && listen.startEnding()) {
+      hub.send(
+          listen,
+          s -> {
+            listen.stream().send(Subscriptions.completion(listen.id(), serverInfo.get()));
+            listen.stream().close();
+          });
     }
   }
 
   private void forget(ListenStream listen) {
     if (open.remove(listen)) {
+      listen.cancelTimeout();
       count.decrementAndGet();
       hub.removeAll(listen, listen.plan().uris().stream().map(ListenPlan.Watched::uri).toList());
     }
@@ -129,7 +156,7 @@ final class ListenStreams {
       keepAlives =
           hub.scheduler()
               .scheduleWithFixedDelay(
-                  () -> open.forEach(l -> l.stream().keepAlive()),
+                  () -> open.forEach(l -> hub.send(l, s -> l.stream().keepAlive())),
                   every,
                   every,
                   TimeUnit.MILLISECONDS);

@@ -49,6 +49,7 @@ final class McpEndpoint {
   private final LongRunningReads longReads;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
+  private final SessionSubscriptions sessionSubscriptions;
   private final ToolMethods tools;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
@@ -65,6 +66,7 @@ final class McpEndpoint {
             state.settings().keepAlive(),
             state.settings().maxSessions());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
+    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
     this.tools = new ToolMethods(state);
   }
 
@@ -144,7 +146,10 @@ final class McpEndpoint {
             legacy.call(message, caller, session),
             Optional.of(new LegacyRequest(session.id(), message.id().get())));
       }
-      ObjectNode result = legacy.handle(message, caller, session);
+      ObjectNode result =
+          SessionSubscriptions.handles(message.method())
+              ? sessionSubscriptions.handle(legacy.call(message, caller, session), session)
+              : legacy.handle(message, caller, session);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
     } finally {
       session.exit();
@@ -194,6 +199,7 @@ final class McpEndpoint {
     }
     SseStream stream = new SseStream();
     session.attach(stream);
+    sessionSubscriptions.streamOpened(session);
     return stream.response();
   }
 

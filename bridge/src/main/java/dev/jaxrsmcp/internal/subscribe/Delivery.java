@@ -1,0 +1,181 @@
+package dev.jaxrsmcp.internal.subscribe;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Writes to subscribers off the caller's thread, so that a client that stops reading holds up
+ * neither the application (which calls {@code changed(uri)} from its own threads) nor the timers,
+ * nor other subscribers. Each subscriber has a mailbox, drained in order by a small shared pool; at
+ * most one pool thread works on a mailbox at a time. When a subscriber falls more than {@value
+ * #MAX_PENDING} messages behind, its queued messages are dropped and it is told it is {@linkplain
+ * Subscriber#overwhelmed() overwhelmed} (its stream then ends).
+ *
+ * <p>A write that blocks (a full socket buffer) occupies its pool thread until the container's
+ * write timeout; only when every pool thread is blocked that way do other subscribers wait.
+ */
+final class Delivery {
+  private static final System.Logger LOG = System.getLogger(Delivery.class.getName());
+
+  static final int MAX_PENDING = 1024;
+  private static final int BATCH = 64;
+
+  private final ExecutorService pool;
+  private final Map<Subscriber, Mailbox> mailboxes = new ConcurrentHashMap<>();
+
+  Delivery() {
+    int threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    AtomicInteger n = new AtomicInteger();
+    ThreadPoolExecutor executor =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "jaxrs-mcp-delivery-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    executor.allowCoreThreadTimeOut(true);
+    this.pool = executor;
+  }
+
+  /** Queues {@code message} for {@code subscriber}; never blocks. */
+  void send(Subscriber subscriber, Consumer<Subscriber> message) {
+    while (!mailboxes.computeIfAbsent(subscriber, Mailbox::new).offer(message)) {
+      // that mailbox was just retired (empty and done); the next call makes a fresh one
+    }
+  }
+
+  /** Drops the subscriber's mailbox; messages still queued for it are not sent. */
+  void forget(Subscriber subscriber) {
+    Mailbox mailbox = mailboxes.remove(subscriber);
+    if (mailbox != null) {
+      mailbox.forget();
+    }
+  }
+
+  /** How many subscribers have messages on their way (for tests). */
+  int busy() {
+    return mailboxes.size();
+  }
+
+  /** Lets queued messages go out for up to {@code grace}, then stops the pool. */
+  void close(Duration grace) {
+    pool.shutdown();
+    try {
+      if (!pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        pool.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      pool.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * One subscriber's queue. It exists while messages are on their way and retires (leaves the map)
+   * once it is empty, so subscribers that went away leave nothing behind.
+   */
+  private final class Mailbox implements Runnable {
+    private final Subscriber subscriber;
+    // all guarded by this
+    private final ArrayDeque<Consumer<Subscriber>> queue = new ArrayDeque<>();
+    private boolean scheduled;
+    private boolean overflowed;
+    private boolean told;
+    private boolean forgotten;
+    private boolean retired;
+
+    Mailbox(Subscriber subscriber) {
+      this.subscriber = subscriber;
+    }
+
+    /** Queues a message; false when this mailbox retired and the caller must use a new one. */
+    boolean offer(Consumer<Subscriber> message) {
+      synchronized (this) {
+        if (retired) {
+          return false;
+        }
+        if (overflowed || forgotten) {
+          return true; // dropped: the stream is ending
+        }
+        if (queue.size() >= MAX_PENDING) {
+          overflowed = true;
+          queue.clear();
+        } else {
+          queue.add(message);
+        }
+        if (scheduled) {
+          return true;
+        }
+        scheduled = true;
+      }
+      execute();
+      return true;
+    }
+
+    synchronized void forget() {
+      forgotten = true;
+      retired = true;
+      queue.clear();
+    }
+
+    private void execute() {
+      try {
+        pool.execute(this);
+      } catch (RejectedExecutionException e) {
+        synchronized (this) { // shutting down: nothing more goes out
+          queue.clear();
+          retire();
+        }
+      }
+    }
+
+    @Override
+    public void run() {
+      for (int i = 0; i < BATCH; i++) {
+        Consumer<Subscriber> next;
+        synchronized (this) {
+          next = forgotten ? null : queue.poll();
+          if (next == null && overflowed && !told && !forgotten) {
+            told = true;
+            next = Subscriber::overwhelmed;
+          }
+          if (next == null) {
+            retire();
+            return;
+          }
+        }
+        deliver(next);
+      }
+      execute(); // more to send: let other mailboxes have a turn first
+    }
+
+    // guarded by this
+    private void retire() {
+      scheduled = false;
+      retired = true;
+      mailboxes.remove(subscriber, this);
+    }
+
+    private void deliver(Consumer<Subscriber> message) {
+      try {
+        message.accept(subscriber);
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "delivering an MCP notification failed", e);
+      }
+    }
+  }
+}

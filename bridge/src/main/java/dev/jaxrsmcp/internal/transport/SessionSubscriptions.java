@@ -1,0 +1,120 @@
+package dev.jaxrsmcp.internal.transport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.ListenPlan;
+import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.session.Session;
+import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Legacy subscriptions (contract section 8): {@code resources/subscribe} and {@code
+ * resources/unsubscribe} per session, both idempotent. A URI is subscribed only after a read with
+ * the subscriber's credentials succeeded; otherwise the request fails with the read's error.
+ * Updates and list changes go to the session's GET stream; when the session ends (DELETE, idle
+ * expiry, shutdown) all of its subscriptions are dropped and unneeded watchers stop.
+ */
+final class SessionSubscriptions {
+  static final Set<String> METHODS = Set.of("resources/subscribe", "resources/unsubscribe");
+
+  private final ChangeHub hub;
+  private final Subscriptions subscriptions;
+  private final Map<Session, SessionSubscriber> bySession = new ConcurrentHashMap<>();
+
+  SessionSubscriptions(ChangeHub hub, Subscriptions subscriptions) {
+    this.hub = hub;
+    this.subscriptions = subscriptions;
+  }
+
+  /** True for the methods answered here. */
+  static boolean handles(String method) {
+    return METHODS.contains(method);
+  }
+
+  /** Answers {@code resources/subscribe} or {@code resources/unsubscribe}: an empty result. */
+  ObjectNode handle(McpCall call, Session session) {
+    String method = call.request().method();
+    String uri = uri(call, method);
+    if (method.equals("resources/subscribe")) {
+      subscribe(call, session, uri);
+    } else {
+      unsubscribe(session, uri);
+    }
+    return Json.object();
+  }
+
+  /**
+   * The session opened its GET stream: from now on it hears list changes (a legacy client has no
+   * other way to ask for them).
+   */
+  void streamOpened(Session session) {
+    subscriberOf(session);
+  }
+
+  /** How many sessions have subscriptions or list-change listening here. */
+  int size() {
+    return bySession.size();
+  }
+
+  private void subscribe(McpCall call, Session session, String uri) {
+    ListenPlan.Watched watched = subscriptions.checkLegacy(uri, call);
+    Map<String, java.util.List<String>> headers = Map.copyOf(call.caller().headers());
+    SessionSubscriber subscriber = subscriberOf(session);
+    subscriber.add(
+        uri,
+        () ->
+            hub.subscribe(
+                subscriber,
+                uri,
+                watched.entry().template().text(),
+                watched.match().values(),
+                headers));
+  }
+
+  private void unsubscribe(Session session, String uri) {
+    SessionSubscriber subscriber = bySession.get(session);
+    if (subscriber != null && subscriber.remove(uri)) {
+      hub.unsubscribe(subscriber, uri);
+    }
+  }
+
+  private SessionSubscriber subscriberOf(Session session) {
+    SessionSubscriber existing = bySession.get(session);
+    if (existing != null) {
+      return existing;
+    }
+    SessionSubscriber created = new SessionSubscriber(session);
+    existing = bySession.putIfAbsent(session, created);
+    if (existing != null) {
+      return existing;
+    }
+    hub.listenToListChanges(created);
+    session.onEnd(() -> end(session, created)); // at once when the session ended meanwhile
+    return created;
+  }
+
+  private void end(Session session, SessionSubscriber subscriber) {
+    bySession.remove(session, subscriber);
+    hub.removeAll(subscriber, subscriber.end());
+  }
+
+  private static String uri(McpCall call, String method) {
+    JsonNode uri = call.request().params().get("uri");
+    if (uri == null || !uri.isTextual()) {
+      throw new JsonRpcException(
+          ErrorCodes.INVALID_PARAMS,
+          "Invalid params: 'uri' must be a string (found "
+              + (uri == null ? "nothing" : Json.write(uri))
+              + ") for method "
+              + method);
+    }
+    return uri.textValue();
+  }
+}
