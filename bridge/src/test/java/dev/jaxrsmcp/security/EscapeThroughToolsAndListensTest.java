@@ -158,20 +158,23 @@ class EscapeThroughToolsAndListensTest {
 
   @BeforeAll
   static void start() {
-    server =
-        TestServer.start(
-            new ResourceConfig(
-                    Files.class, Admin.class, Search.class, AuditFilter.class, Rewriter.class)
-                .register(
-                    McpFeature.builder()
-                        .watch(
-                            "app://files/{name}",
-                            target -> {
-                              WATCHED.add(target.variables().get("name"));
-                              return () -> {};
-                            })
-                        .build()));
+    server = startServer();
     mcp = new Mcp(server.mcpUrl());
+  }
+
+  static TestServer startServer() {
+    return TestServer.start(
+        new ResourceConfig(
+                Files.class, Admin.class, Search.class, AuditFilter.class, Rewriter.class)
+            .register(
+                McpFeature.builder()
+                    .watch(
+                        "app://files/{name}",
+                        target -> {
+                          WATCHED.add(target.variables().get("name"));
+                          return () -> {};
+                        })
+                    .build()));
   }
 
   @AfterAll
@@ -263,14 +266,16 @@ class EscapeThroughToolsAndListensTest {
             "app://files/%ZZ",
             "app://files/");
     List<String> requested = Stream.concat(uris.stream(), refused.stream()).toList();
-    try (SseRecorder stream =
-        SseRecorder.post(
-            server.mcpUrl(),
-            Map.of("MCP-Protocol-Version", Mcp.VERSION, "Mcp-Method", "subscriptions/listen"),
-            Bodies.modern(
-                1,
-                "subscriptions/listen",
-                Map.of("notifications", Map.of("resourceSubscriptions", requested))))) {
+    // A server of its own: the stream's watches end with it, not when the server next writes to it.
+    try (TestServer own = startServer();
+        SseRecorder stream =
+            SseRecorder.post(
+                own.mcpUrl(),
+                Map.of("MCP-Protocol-Version", Mcp.VERSION, "Mcp-Method", "subscriptions/listen"),
+                Bodies.modern(
+                    1,
+                    "subscriptions/listen",
+                    Map.of("notifications", Map.of("resourceSubscriptions", requested))))) {
       JsonNode acknowledgement = stream.next();
 
       assertThat(acknowledgement.at("/params/notifications/resourceSubscriptions"))
@@ -280,6 +285,52 @@ class EscapeThroughToolsAndListensTest {
       assertThat(WATCHED).containsExactlyInAnyOrderElementsOf(values);
       assertThat(SENSITIVE).isEmpty();
     }
+  }
+
+  static String legacySession() {
+    RawHttp.Reply init =
+        RawHttp.post(server.port(), "/mcp").json().body(Bodies.initialize()).send();
+    assertThat(init.status()).isEqualTo(200);
+    return init.header("Mcp-Session-Id");
+  }
+
+  static RawHttp.Reply legacySubscribe(String session, String uri) {
+    return RawHttp.post(server.port(), "/mcp")
+        .json()
+        .header("Mcp-Session-Id", session)
+        .header("MCP-Protocol-Version", Bodies.LEGACY_VERSION)
+        .body(Bodies.legacy(2, "resources/subscribe", Map.of("uri", uri)))
+        .send();
+  }
+
+  @ParameterizedTest
+  @MethodSource("escapingValues")
+  void legacySubscribeWatchesTheExactValue(String value) {
+    RawHttp.Reply reply = legacySubscribe(legacySession(), fileUri(value));
+
+    assertThat(reply.text()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
+    assertThat(EXPOSED).containsExactly(value);
+    assertThat(WATCHED).containsExactly(value);
+    assertThat(SENSITIVE).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "app://files/admin",
+        "app://files/123",
+        "app://files/to-admin",
+        "app://files/a/b",
+        "app://files/a/locked",
+        "app://files/%ZZ"
+      })
+  void legacySubscribeToAUriThatCannotReachTheExposedMethodRunsAndWatchesNothing(String uri) {
+    RawHttp.Reply reply = legacySubscribe(legacySession(), uri);
+
+    assertThat(reply.json().at("/error/code").intValue()).as(reply.text()).isEqualTo(-32002);
+    assertThat(EXPOSED).isEmpty();
+    assertThat(WATCHED).isEmpty();
+    assertThat(SENSITIVE).isEmpty();
   }
 
   /** The URI a client names for a value: the value percent-encoded as one path segment. */

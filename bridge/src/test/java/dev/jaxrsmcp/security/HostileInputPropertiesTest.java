@@ -174,6 +174,8 @@ class HostileInputPropertiesTest {
           Bodies.legacy(5, "resources/read", Map.of("uri", "app://files/a")),
           Bodies.legacy(6, "resources/read", Map.of("uri", "app://reports/7")),
           Bodies.legacy(7, "tools/call", Map.of("name", "file", "arguments", Map.of("name", "a"))),
+          Bodies.legacy(8, "resources/subscribe", Map.of("uri", "app://files/a")),
+          Bodies.legacy(9, "resources/unsubscribe", Map.of("uri", "app://files/a")),
           Bodies.legacy(null, "notifications/cancelled", Map.of("requestId", 6, "reason", "x")),
           "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}");
 
