@@ -38,7 +38,6 @@ import org.glassfish.jersey.server.ContainerRequest;
  * into HTTP responses. This is the one place errors become JSON-RPC error objects.
  */
 final class McpEndpoint {
-  private static final System.Logger LOG = System.getLogger(McpEndpoint.class.getName());
 
   private final ServerState state;
   private final JsonRpcParser parser;
