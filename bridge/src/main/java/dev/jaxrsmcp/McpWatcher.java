@@ -26,6 +26,19 @@ public interface McpWatcher {
   /** Starts watching one URI; returns what stops watching it. */
   Handle watch(Target target);
 
+  /**
+   * A watcher that watches nothing: register it for a subscribable template whose changes the
+   * application pushes itself through {@link McpChanges#changed(String)}, to say so (and so the
+   * start-up warning about a subscribable template without a watcher is not logged).
+   *
+   * <pre>{@code
+   * McpFeature.builder().watch("app://widgets/{id}/state", McpWatcher.pushed()).build();
+   * }</pre>
+   */
+  static McpWatcher pushed() {
+    return target -> () -> {};
+  }
+
   /** The URI to watch and how to report its changes. */
   interface Target {
     /** The subscribed URI. */

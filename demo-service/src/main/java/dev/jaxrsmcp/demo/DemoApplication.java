@@ -3,6 +3,7 @@ package dev.jaxrsmcp.demo;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpWatcher;
 import java.time.Clock;
 import org.glassfish.jersey.inject.hk2.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -40,6 +41,9 @@ public final class DemoApplication {
                 "Widgets demo. Read app://widgets for the list of widgets, then"
                     + " app://widgets/{id}/state for one widget's state.")
             .changeBus(bus)
+            // StateChangeNotifier pushes every store change through McpChanges: no watchers.
+            .watch("app://widgets/{id}/state", McpWatcher.pushed())
+            .watch("app://widgets/{id}/state/{key}", McpWatcher.pushed())
             .build();
     return new ResourceConfig()
         .register(WidgetsResource.class)

@@ -14,8 +14,8 @@ import org.glassfish.jersey.server.spi.Container;
  * <p>The demo pushes changes with {@link McpChanges#changed(String)} rather than registering an
  * {@code McpWatcher}: a pushed change also travels through the change bus, so with Redis a {@code
  * PUT} served by one instance reaches subscribers held by another, even when nobody subscribes on
- * the instance that served it. (A watcher runs only where a subscriber is.) The bridge therefore
- * logs at start-up that these two templates have no watcher; that is expected here.
+ * the instance that served it. (A watcher runs only where a subscriber is.) {@link DemoApplication}
+ * registers {@code McpWatcher.pushed()} for both templates to say so.
  *
  * <p>Listens to the store while the application runs: from container start-up to shutdown.
  */
