@@ -45,7 +45,8 @@ log=$results/fixture.log
 } >"$results/run-info"
 
 echo "== conformance: starting the fixture"
-java -jar "$jar" --port 0 >"$log" 2>&1 &
+: >"$log" # exists before the loop below reads it (the background job creates it only later)
+java -jar "$jar" --port 0 >>"$log" 2>&1 &
 fixture=$!
 stop_fixture() {
   if kill -0 "$fixture" 2>/dev/null; then

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
+import dev.jaxrsmcp.internal.security.Origins;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -8,8 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Turns a Jersey application's {@link McpResource} methods into an MCP server on the same
@@ -52,6 +57,14 @@ public final class McpFeature implements Feature {
   private final Duration longRunningKeepAlive;
   private final Duration longRunningTimeout;
   private final Duration sessionIdleTimeout;
+  private final Set<String> allowedOrigins;
+  private final Set<String> allowedHosts;
+  private final int maxUriLength;
+  private final int maxSessions;
+  private final List<String> sessionBinding;
+  private final Set<String> forwardOnlyHeaders;
+  private final Set<String> neverForwardHeaders;
+  private final Optional<McpProtectedResource> protectedResource;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -84,6 +97,16 @@ public final class McpFeature implements Feature {
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
     this.sessionIdleTimeout = b.sessionIdleTimeout;
+    this.allowedOrigins = Collections.unmodifiableSet(new LinkedHashSet<>(b.allowedOrigins));
+    this.allowedHosts = Collections.unmodifiableSet(new LinkedHashSet<>(b.allowedHosts));
+    this.maxUriLength = b.maxUriLength;
+    this.maxSessions = b.maxSessions;
+    this.sessionBinding = List.copyOf(b.sessionBinding);
+    this.forwardOnlyHeaders =
+        Collections.unmodifiableSet(new LinkedHashSet<>(b.forwardOnlyHeaders));
+    this.neverForwardHeaders =
+        Collections.unmodifiableSet(new LinkedHashSet<>(b.neverForwardHeaders));
+    this.protectedResource = b.protectedResource;
   }
 
   /** A builder with every setting at its default. */
@@ -252,6 +275,91 @@ public final class McpFeature implements Feature {
     return sessionIdleTimeout;
   }
 
+  /**
+   * Origins allowed in an {@code Origin} header besides the loopback ones. A request whose {@code
+   * Origin} header is present and is neither a loopback origin ({@code http} or {@code https} on
+   * {@code localhost}, {@code 127.0.0.1} or {@code [::1]}, any port) nor listed here is refused
+   * with HTTP 403 before anything else happens; a request without {@code Origin} (any non-browser
+   * client) passes this check. Entries are origins ({@code https://app.example.com}, a port when it
+   * is not the scheme's default), compared without case; {@code *} allows every origin. Default:
+   * none (loopback origins only).
+   */
+  public Set<String> allowedOrigins() {
+    return allowedOrigins;
+  }
+
+  /**
+   * Host names a request's {@code Host} header may name besides the loopback names ({@code
+   * localhost}, {@code 127.0.0.1}, {@code [::1]}); the port is not compared. Any other {@code Host}
+   * is refused with HTTP 403 before anything else happens, which is what keeps a DNS-rebinding page
+   * ({@code Host: evil.example.com} resolving to 127.0.0.1) away from a server bound to a loopback
+   * address. A server that clients reach under other names lists them; {@code *} allows every name
+   * (for a server behind a proxy that checks {@code Host} itself). Default: none (loopback names
+   * only, right for a server bound to a loopback address).
+   */
+  public Set<String> allowedHosts() {
+    return allowedHosts;
+  }
+
+  /**
+   * The longest resource URI a request may name ({@code resources/read}, {@code
+   * subscriptions/listen}, {@code resources/subscribe}, or the URI a {@code tools/call} expands
+   * to); longer ones are refused with {@code -32602} before any route runs. Default 4096, which is
+   * also the most a URI template matches.
+   */
+  public int maxUriLength() {
+    return maxUriLength;
+  }
+
+  /**
+   * The most legacy-era sessions open at once on this instance; an {@code initialize} beyond it is
+   * refused with {@code -32603} and starts nothing (idle sessions are expired first). Default
+   * 10,000.
+   */
+  public int maxSessions() {
+    return maxSessions;
+  }
+
+  /**
+   * The request headers a legacy-era session is bound to: {@code initialize} records a keyed hash
+   * of their values (never the values), and a later request on the session whose values differ
+   * (another {@code Authorization}, another cookie) is answered as if the session did not exist
+   * (HTTP 404), so a leaked session id is useless without the credentials that started it. Default
+   * {@code Authorization} and {@code Cookie}; empty turns binding off.
+   */
+  public List<String> sessionBinding() {
+    return sessionBinding;
+  }
+
+  /**
+   * When not empty, only these request headers reach the route of a read (names without case; a
+   * trailing {@code *} matches a prefix, as in {@code X-Tenant-*}). Default empty: every header
+   * that is not always withheld. Always withheld, whatever these lists say: hop-by-hop headers and
+   * those the {@code Connection} header names, {@code Host}, {@code Content-*}, {@code Accept},
+   * {@code Accept-Encoding}, {@code Expect}, {@code Mcp-*}, {@code Last-Event-ID}.
+   */
+  public Set<String> forwardOnlyHeaders() {
+    return forwardOnlyHeaders;
+  }
+
+  /**
+   * Request headers that never reach the route of a read (names without case; a trailing {@code *}
+   * matches a prefix). Checked after {@link #forwardOnlyHeaders()}. Default empty.
+   */
+  public Set<String> neverForwardHeaders() {
+    return neverForwardHeaders;
+  }
+
+  /**
+   * The OAuth 2.0 protected-resource metadata (RFC 9728) of this server, when configured: served at
+   * {@code /.well-known/oauth-protected-resource} (and at that path followed by {@link #path()})
+   * and named in {@code WWW-Authenticate: Bearer resource_metadata="…"} on every 401 the endpoint
+   * answers. Default: none.
+   */
+  public Optional<McpProtectedResource> protectedResource() {
+    return protectedResource;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -279,6 +387,14 @@ public final class McpFeature implements Feature {
     private Duration longRunningKeepAlive = Duration.ofMillis(500);
     private Duration longRunningTimeout = Duration.ofMinutes(15);
     private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+    private Set<String> allowedOrigins = Set.of();
+    private Set<String> allowedHosts = Set.of();
+    private int maxUriLength = 4096;
+    private int maxSessions = 10_000;
+    private List<String> sessionBinding = List.of("Authorization", "Cookie");
+    private Set<String> forwardOnlyHeaders = Set.of();
+    private Set<String> neverForwardHeaders = Set.of();
+    private Optional<McpProtectedResource> protectedResource = Optional.empty();
 
     private Builder() {}
 
@@ -309,6 +425,14 @@ public final class McpFeature implements Feature {
       this.longRunningKeepAlive = f.longRunningKeepAlive;
       this.longRunningTimeout = f.longRunningTimeout;
       this.sessionIdleTimeout = f.sessionIdleTimeout;
+      this.allowedOrigins = f.allowedOrigins;
+      this.allowedHosts = f.allowedHosts;
+      this.maxUriLength = f.maxUriLength;
+      this.maxSessions = f.maxSessions;
+      this.sessionBinding = f.sessionBinding;
+      this.forwardOnlyHeaders = f.forwardOnlyHeaders;
+      this.neverForwardHeaders = f.neverForwardHeaders;
+      this.protectedResource = f.protectedResource;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -565,9 +689,108 @@ public final class McpFeature implements Feature {
       return this;
     }
 
+    /**
+     * See {@link McpFeature#allowedOrigins()}; each an origin such as {@code
+     * https://app.example.com} (scheme {@code http} or {@code https}, a host, an optional port, no
+     * path), or {@code *}. Replaces the list set before.
+     */
+    public Builder allowedOrigins(String... origins) {
+      Set<String> checked = new LinkedHashSet<>();
+      for (String origin : Objects.requireNonNull(origins, "allowedOrigins")) {
+        checked.add(Origins.requireOrigin(origin));
+      }
+      this.allowedOrigins = checked;
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#allowedHosts()}; each a host name or IP address as it appears in a
+     * {@code Host} header without the port ({@code mcp.example.com}, {@code 10.0.0.5}, {@code
+     * [fd00::1]}), or {@code *}. Replaces the list set before.
+     */
+    public Builder allowedHosts(String... hosts) {
+      Set<String> checked = new LinkedHashSet<>();
+      for (String host : Objects.requireNonNull(hosts, "allowedHosts")) {
+        checked.add(Origins.requireHost(host));
+      }
+      this.allowedHosts = checked;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxUriLength()}; from 16 to 4096. */
+    public Builder maxUriLength(int max) {
+      if (max < 16 || max > 4096) {
+        throw new IllegalArgumentException(
+            "maxUriLength must be from 16 to 4096 (found " + max + ")");
+      }
+      this.maxUriLength = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxSessions()}; at least 1. */
+    public Builder maxSessions(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxSessions must be at least 1 (found " + max + ")");
+      }
+      this.maxSessions = max;
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#sessionBinding()}; header names. No names turns binding off. Replaces
+     * the list set before.
+     */
+    public Builder sessionBinding(String... headers) {
+      this.sessionBinding = List.copyOf(headerNames(headers, "sessionBinding", false));
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#forwardOnlyHeaders()}; header names, each optionally ending in {@code
+     * *}. No names forwards every header that is not always withheld. Replaces the list set before.
+     */
+    public Builder forwardOnlyHeaders(String... headers) {
+      this.forwardOnlyHeaders = headerNames(headers, "forwardOnlyHeaders", true);
+      return this;
+    }
+
+    /**
+     * See {@link McpFeature#neverForwardHeaders()}; header names, each optionally ending in {@code
+     * *}. Replaces the list set before.
+     */
+    public Builder neverForwardHeaders(String... headers) {
+      this.neverForwardHeaders = headerNames(headers, "neverForwardHeaders", true);
+      return this;
+    }
+
+    /** See {@link McpFeature#protectedResource()}. */
+    public Builder protectedResource(McpProtectedResource metadata) {
+      this.protectedResource = Optional.of(Objects.requireNonNull(metadata, "protectedResource"));
+      return this;
+    }
+
     /** The feature, ready to register. */
     public McpFeature build() {
       return new McpFeature(this);
+    }
+
+    private static Set<String> headerNames(String[] names, String what, boolean prefixes) {
+      Set<String> checked = new LinkedHashSet<>();
+      for (String name : Objects.requireNonNull(names, what)) {
+        Objects.requireNonNull(name, what);
+        String token = prefixes && name.endsWith("*") ? name.substring(0, name.length() - 1) : name;
+        if (!token.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+          throw new IllegalArgumentException(
+              what
+                  + " entries must be header names"
+                  + (prefixes ? ", optionally ending in '*'" : "")
+                  + " (found '"
+                  + name
+                  + "')");
+        }
+        checked.add(name);
+      }
+      return checked;
     }
 
     private static String requireText(String value, String what) {

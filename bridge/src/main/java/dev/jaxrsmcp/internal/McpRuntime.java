@@ -6,8 +6,11 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.dispatch.CancellableOutput;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
+import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
+import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
 import jakarta.ws.rs.core.FeatureContext;
 import org.glassfish.jersey.innate.inject.InternalBinder;
 import org.glassfish.jersey.process.internal.RequestScoped;
@@ -22,6 +25,14 @@ public final class McpRuntime {
     context.register(installer.lifecycle());
     context.register(DispatchGuard.class);
     context.register(CancellableOutput.class);
+    context.register(new ContentTypeCheck(settings.path()));
+    settings
+        .protectedResource()
+        .ifPresent(
+            metadata ->
+                context.register(
+                    new ResourceMetadataChallenge(
+                        settings.path(), new ResourceMetadata(metadata))));
     context.register(
         new InternalBinder() { // Jersey 4: the injection-neutral successor of AbstractBinder
           @Override

@@ -277,15 +277,17 @@ class ReadEscapeTest {
   }
 
   @Test
-  void uriLongerThanTheLimitMatchesNothing() {
+  void uriLongerThanTheLimitIsRefusedAndRunsNothing() {
     String uri = "app://files/" + "x".repeat(4085);
 
     JsonNode json =
         McpWire.json(McpWire.read(mcp, uri).then().statusCode(200).extract().response());
 
     assertThat(json.at("/error/code").intValue()).isEqualTo(-32602);
-    assertThat(json.at("/error/message").textValue()).isEqualTo("Resource not found");
+    assertThat(json.at("/error/message").textValue())
+        .isEqualTo("Invalid params: 'uri' is 4097 characters long; at most 4096 are allowed");
     assertThat(EXPOSED).isEmpty();
+    assertThat(SENSITIVE).isEmpty();
   }
 
   @Test

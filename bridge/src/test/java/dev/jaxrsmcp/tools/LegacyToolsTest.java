@@ -10,6 +10,7 @@ import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.testing.TestServer;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -69,10 +70,18 @@ class LegacyToolsTest {
     return body.toString();
   }
 
+  /** With the credentials of the calls that follow: a session is bound to them. */
   private static Response initialize(TestServer server) {
-    return given()
-        .contentType("application/json")
-        .accept("application/json, text/event-stream")
+    return initialize(server, "Bearer reader");
+  }
+
+  private static Response initialize(TestServer server, String authorization) {
+    RequestSpecification request =
+        given().contentType("application/json").accept("application/json, text/event-stream");
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    return request
         .body(
             body(
                 1,
@@ -88,7 +97,11 @@ class LegacyToolsTest {
   }
 
   private static String session(TestServer server) {
-    Response init = initialize(server);
+    return session(server, "Bearer reader");
+  }
+
+  private static String session(TestServer server, String authorization) {
+    Response init = initialize(server, authorization);
     init.then().statusCode(200);
     String session = init.header("Mcp-Session-Id");
     assertThat(session).isNotBlank();
@@ -181,7 +194,7 @@ class LegacyToolsTest {
           given()
               .contentType("application/json")
               .accept("application/json, text/event-stream")
-              .header("Mcp-Session-Id", session(server))
+              .header("Mcp-Session-Id", session(server, null))
               .header("MCP-Protocol-Version", VERSION)
               .body(body(2, "tools/call", Map.of("name", "widget", "arguments", Map.of("id", 7))))
               .post(server.mcpUrl())

@@ -1,6 +1,5 @@
 package dev.jaxrsmcp.internal.dispatch;
 
-import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,12 +8,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which headers of the MCP request reach the route (contract section 7): all but hop-by-hop
- * headers, those the {@code Connection} header names, {@code Host}, {@code Content-*}, {@code
- * Accept} and {@code Accept-Encoding} (the bridge sets its own), {@code Mcp-*} and {@code
- * Last-Event-ID}.
+ * Which headers of the MCP request reach the route (contract section 7). Always withheld:
+ * hop-by-hop headers and those the {@code Connection} header names, {@code Host}, {@code
+ * Content-*}, {@code Accept} and {@code Accept-Encoding} (the bridge sets its own), {@code Expect},
+ * {@code Mcp-*} and {@code Last-Event-ID}. On top of that, the application's lists: when the
+ * allow-list is not empty only the headers it names pass, and the deny-list removes more. Names are
+ * compared without case; an entry ending in {@code *} matches every name with that prefix.
+ * Immutable.
  */
-final class HeaderForwarding {
+public final class HeaderForwarding {
   private static final Set<String> DROPPED =
       Set.of(
           "connection",
@@ -32,26 +34,70 @@ final class HeaderForwarding {
           "last-event-id",
           "expect");
 
-  private HeaderForwarding() {}
+  /** Forwards everything but the headers always withheld. */
+  public static final HeaderForwarding DEFAULT = new HeaderForwarding(Set.of(), Set.of());
 
-  static Map<String, List<String>> forwarded(MultivaluedMap<String, String> headers) {
+  private final List<String> allowed;
+  private final List<String> denied;
+
+  /**
+   * @param allowed the allow-list; empty allows every header not always withheld
+   * @param denied the deny-list
+   */
+  public HeaderForwarding(Set<String> allowed, Set<String> denied) {
+    this.allowed = lower(allowed);
+    this.denied = lower(denied);
+  }
+
+  /** The headers the route sees, in the order the request had them. */
+  Map<String, List<String>> forwarded(Map<String, List<String>> headers) {
     List<String> named = new ArrayList<>();
-    for (String value : headers.getOrDefault("Connection", List.of())) {
-      for (String token : value.split(",")) {
-        named.add(token.trim().toLowerCase(Locale.ROOT));
+    for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+      if (!header.getKey().equalsIgnoreCase("Connection")) {
+        continue;
+      }
+      for (String value : header.getValue()) {
+        for (String token : value.split(",")) {
+          named.add(token.trim().toLowerCase(Locale.ROOT));
+        }
       }
     }
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (Map.Entry<String, List<String>> header : headers.entrySet()) {
       String name = header.getKey().toLowerCase(Locale.ROOT);
-      if (DROPPED.contains(name)
-          || named.contains(name)
-          || name.startsWith("content-")
-          || name.startsWith("mcp-")) {
+      if (named.contains(name) || !permits(name)) {
         continue;
       }
       out.put(header.getKey(), List.copyOf(header.getValue()));
     }
     return out;
+  }
+
+  /**
+   * Whether a header of this name may reach the route (the {@code Connection} header aside); also
+   * asked for the trace headers taken from {@code _meta}.
+   */
+  boolean permits(String headerName) {
+    String name = headerName.toLowerCase(Locale.ROOT);
+    return !DROPPED.contains(name)
+        && !name.startsWith("content-")
+        && !name.startsWith("mcp-")
+        && (allowed.isEmpty() || matches(allowed, name))
+        && !matches(denied, name);
+  }
+
+  private static boolean matches(List<String> patterns, String name) {
+    for (String pattern : patterns) {
+      if (pattern.endsWith("*")
+          ? name.startsWith(pattern.substring(0, pattern.length() - 1))
+          : name.equals(pattern)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> lower(Set<String> names) {
+    return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
   }
 }

@@ -18,10 +18,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.glassfish.jersey.internal.MapPropertiesDelegate;
 import org.glassfish.jersey.server.ApplicationHandler;
@@ -38,13 +41,29 @@ import org.glassfish.jersey.server.ContainerResponse;
 public final class InProcessReader implements RouteReader {
   private static final System.Logger LOG = System.getLogger(InProcessReader.class.getName());
 
+  /** Runs routes, so a read can time out; daemon threads that end after a minute unused. */
+  private static final ExecutorService WORKERS =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "jaxrs-mcp-read");
+            thread.setDaemon(true);
+            return thread;
+          });
+
   private final Supplier<ApplicationHandler> application;
   private final Duration timeout;
+  private final HeaderForwarding forwarding;
   private volatile Scheduler scheduler;
 
   public InProcessReader(Supplier<ApplicationHandler> application, Duration timeout) {
+    this(application, timeout, HeaderForwarding.DEFAULT);
+  }
+
+  public InProcessReader(
+      Supplier<ApplicationHandler> application, Duration timeout, HeaderForwarding forwarding) {
     this.application = application;
     this.timeout = timeout;
+    this.forwarding = forwarding;
   }
 
   @Override
@@ -99,11 +118,25 @@ public final class InProcessReader implements RouteReader {
             caller.security(),
             new MapPropertiesDelegate(),
             handler.getConfiguration());
-    HeaderForwarding.forwarded(caller.headers()).forEach(request::headers);
+    forwarding.forwarded(caller.headers()).forEach(request::headers);
     // The MCP request's own trace context replaces any the HTTP request carried.
-    traceHeaders.forEach((name, value) -> request.getHeaders().putSingle(name, value));
+    traceHeaders.forEach(
+        (name, value) -> {
+          if (forwarding.permits(name)) {
+            request.getHeaders().putSingle(name, value);
+          }
+        });
     request.getHeaders().putSingle("Accept", accept.isEmpty() ? "*/*" : accept);
     return request;
+  }
+
+  private static void cancel(
+      Future<ContainerResponse> future, AtomicReference<Future<ContainerResponse>> inner) {
+    future.cancel(true);
+    Future<ContainerResponse> applied = inner.get();
+    if (applied != null) {
+      applied.cancel(true);
+    }
   }
 
   /**
@@ -146,7 +179,16 @@ public final class InProcessReader implements RouteReader {
       ReadContext context,
       Duration timeout,
       String what) {
-    Future<ContainerResponse> future = handle(request, body);
+    // Jersey runs a synchronous route on the calling thread: the route runs on a worker, so the
+    // timeout holds for a route that blocks, and the timed-out worker is interrupted.
+    AtomicReference<Future<ContainerResponse>> inner = new AtomicReference<>();
+    Future<ContainerResponse> future =
+        WORKERS.submit(
+            () -> {
+              Future<ContainerResponse> applied = handle(request, body);
+              inner.set(applied);
+              return applied.get();
+            });
     ContainerResponse response;
     try {
       response = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -154,20 +196,24 @@ public final class InProcessReader implements RouteReader {
       if (context != null) {
         context.cancel();
       }
-      future.cancel(true);
+      cancel(future, inner);
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR, "Read timed out after " + timeout.toMillis() + " ms");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      future.cancel(true);
+      cancel(future, inner);
       throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read interrupted");
     } catch (ExecutionException e) {
+      Throwable cause =
+          e.getCause() instanceof ExecutionException nested && nested.getCause() != null
+              ? nested.getCause()
+              : e.getCause();
       LOG.log(
           context != null && context.isCancelled()
               ? System.Logger.Level.DEBUG // the route stopped because its read was cancelled
               : System.Logger.Level.ERROR,
           "In-process read of " + what + " failed: " + request.getRequestUri(),
-          e.getCause());
+          cause);
       return new RouteResponse(
           500, "Internal Server Error", Optional.empty(), Map.of(), new byte[0], false);
     }

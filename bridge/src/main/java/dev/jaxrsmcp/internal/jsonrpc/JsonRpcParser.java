@@ -31,7 +31,11 @@ public final class JsonRpcParser {
     try {
       tree = mapper.readTree(body);
     } catch (StreamConstraintsException e) {
-      throw invalid("JSON nests deeper than " + maxDepth + " levels", Optional.empty());
+      if (String.valueOf(e.getOriginalMessage()).contains("nesting depth")) {
+        throw invalid("JSON nests deeper than " + maxDepth + " levels", Optional.empty());
+      }
+      // A number, name or string longer than the parser allows.
+      throw invalid("a JSON value is longer than the parser allows", Optional.empty());
     } catch (JsonProcessingException e) {
       throw parseError("the body is not valid JSON");
     } catch (IOException e) {

@@ -2,12 +2,15 @@ package dev.jaxrsmcp.internal.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.security.CallerBinding;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
+import dev.jaxrsmcp.internal.session.TooManySessionsException;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -21,6 +24,7 @@ import java.util.Optional;
  */
 public final class LegacyProtocol {
   public static final String SESSION_HEADER = "Mcp-Session-Id";
+  private static final System.Logger LOG = System.getLogger(LegacyProtocol.class.getName());
   static final String VERSION_HEADER = "MCP-Protocol-Version";
 
   /** The syslog levels {@code logging/setLevel} accepts. */
@@ -29,12 +33,14 @@ public final class LegacyProtocol {
 
   private final ServerState state;
   private final SessionStore sessions;
+  private final CallerBinding binding;
   private final Map<String, MethodHandler> methods;
 
   public LegacyProtocol(
       ServerState state, SessionStore sessions, Map<String, MethodHandler> extraMethods) {
     this.state = state;
     this.sessions = sessions;
+    this.binding = new CallerBinding(state.settings().sessionBinding());
     Map<String, MethodHandler> table = new HashMap<>();
     table.put("initialize", LegacyProtocol::alreadyInitialized);
     table.put("ping", call -> MethodResult.of(Json.object()));
@@ -57,9 +63,12 @@ public final class LegacyProtocol {
 
   /**
    * Answers an {@code initialize} sent without a session: negotiates the version and starts a
-   * session.
+   * session bound to the caller's identifying headers ({@link McpFeature#sessionBinding()}).
+   *
+   * @throws JsonRpcException for bad params, when the session limit is reached and on shutdown; no
+   *     session is started then
    */
-  public Handshake initialize(JsonRpcRequest request) {
+  public Handshake initialize(JsonRpcRequest request, Caller caller) {
     ObjectNode params = request.params();
     JsonNode requested = params.get("protocolVersion");
     if (requested == null || !requested.isTextual()) {
@@ -92,7 +101,14 @@ public final class LegacyProtocol {
           sessions.create(
               version,
               capabilities == null ? Json.object() : (ObjectNode) capabilities,
-              Optional.ofNullable((ObjectNode) clientInfo));
+              Optional.ofNullable((ObjectNode) clientInfo),
+              binding.fingerprint(caller.headers()));
+    } catch (TooManySessionsException e) {
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR,
+          "Too many sessions: at most "
+              + e.limit()
+              + " may be open at once; end unused sessions with DELETE or try again later");
     } catch (IllegalStateException e) {
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
@@ -148,6 +164,7 @@ public final class LegacyProtocol {
     Session session =
         sessions
             .find(id.trim())
+            .filter(found -> isOwner(found, caller))
             .orElseThrow(
                 () ->
                     new JsonRpcException(
@@ -168,6 +185,23 @@ public final class LegacyProtocol {
           .withHttpStatus(400);
     }
     return session;
+  }
+
+  /**
+   * Whether the caller is the one that started the session. Another caller (a leaked session id
+   * with other credentials) is told the session does not exist, the same answer as for an unknown
+   * id, so the answer reveals nothing.
+   */
+  private boolean isOwner(Session session, Caller caller) {
+    if (binding.matches(session.owner(), caller.headers())) {
+      return true;
+    }
+    LOG.log(
+        System.Logger.Level.INFO,
+        "MCP session refused: a request carried other identifying headers ("
+            + String.join(", ", state.settings().sessionBinding())
+            + ") than the initialize that started the session");
+    return false;
   }
 
   /** A request on an established session, as method handlers see it. */

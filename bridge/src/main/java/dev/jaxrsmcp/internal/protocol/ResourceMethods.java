@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +56,7 @@ public final class ResourceMethods {
   }
 
   public MethodResult read(McpCall call) {
-    String uri = requiredUri(call);
+    String uri = UriLimit.check(requiredUri(call), state.settings().maxUriLength(), "'uri'");
     Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
     if (found.isEmpty()) {
       throw call.era().notFound(uri);

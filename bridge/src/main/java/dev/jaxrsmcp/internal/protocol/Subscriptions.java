@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -62,6 +63,7 @@ public final class Subscriptions {
    * successful read with the caller's credentials; otherwise the read's error.
    */
   public ListenPlan.Watched checkLegacy(String uri, McpCall call) {
+    UriLimit.check(uri, state.settings().maxUriLength(), "'uri'");
     TemplateIndex.Found<CatalogueEntry> found =
         state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
     if (!found.value().subscribe()) {
@@ -114,7 +116,11 @@ public final class Subscriptions {
       if (!uri.isTextual()) {
         throw invalid("'notifications.resourceSubscriptions' must be an array of strings");
       }
-      uris.add(uri.textValue());
+      uris.add(
+          UriLimit.check(
+              uri.textValue(),
+              state.settings().maxUriLength(),
+              "a URI of 'notifications.resourceSubscriptions'"));
     }
     return List.copyOf(uris);
   }

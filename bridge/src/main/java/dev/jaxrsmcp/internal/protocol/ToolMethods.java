@@ -76,7 +76,11 @@ public final class ToolMethods {
   public ToolRead resolve(McpCall call) {
     Tool tool = tools.named(requiredName(call)).orElseThrow(() -> unknown(call));
     CatalogueEntry entry = tool.entry();
-    String uri = Arguments.uri(tool, Optional.ofNullable(call.request().params().get("arguments")));
+    String uri =
+        Arguments.uri(
+            tool,
+            Optional.ofNullable(call.request().params().get("arguments")),
+            state.settings().maxUriLength());
     TemplateMatch match =
         entry
             .template()

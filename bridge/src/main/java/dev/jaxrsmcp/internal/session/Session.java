@@ -22,6 +22,7 @@ public final class Session {
   private final String protocolVersion;
   private final ObjectNode clientCapabilities;
   private final Optional<ObjectNode> clientInfo;
+  private final byte[] owner;
   private final LongSupplier nanoTime;
 
   private volatile long lastActiveNanos;
@@ -36,8 +37,10 @@ public final class Session {
       String protocolVersion,
       ObjectNode clientCapabilities,
       Optional<ObjectNode> clientInfo,
+      byte[] owner,
       LongSupplier nanoTime) {
     this.id = id;
+    this.owner = owner.clone();
     this.protocolVersion = protocolVersion;
     this.clientCapabilities = clientCapabilities.deepCopy();
     this.clientInfo = clientInfo.map(ObjectNode::deepCopy);
@@ -64,6 +67,14 @@ public final class Session {
   /** The {@code clientInfo} the client sent in {@code initialize}, when it sent one. */
   public Optional<ObjectNode> clientInfo() {
     return clientInfo.map(ObjectNode::deepCopy);
+  }
+
+  /**
+   * The fingerprint of the caller that started the session (a keyed hash of its identifying
+   * headers, never the headers themselves); empty when the session is not bound.
+   */
+  public byte[] owner() {
+    return owner.clone();
   }
 
   /** True once the session was ended; an ended session never comes back. */

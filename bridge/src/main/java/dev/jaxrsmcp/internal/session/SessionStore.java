@@ -10,11 +10,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
- * The live legacy sessions of one endpoint. Mints ids, finds sessions, expires idle ones and ends
- * them all on shutdown.
+ * The live legacy sessions of one endpoint. Mints ids, finds sessions, expires idle ones, holds at
+ * most a configured number of sessions and ends them all on shutdown.
  *
  * <p>Idle expiry: a session with no request in flight and no open notification stream expires once
  * it has been inactive for longer than the idle timeout. A lookup never returns an expired session;
@@ -35,36 +36,72 @@ public final class SessionStore {
   private final long idleNanos;
   private final long keepAliveNanos;
   private final LongSupplier nanoTime;
+  private final int maxSessions;
+
+  /** Sessions in the map plus those being created; at most {@link #maxSessions}. */
+  private final AtomicInteger slots = new AtomicInteger();
+
   private volatile boolean shutDown;
 
   /** Guarded by {@code this}; created with the first session. */
   private ScheduledExecutorService sweeper;
 
-  /** A store using the system clock. */
+  /** A store using the system clock, with no limit on the number of sessions. */
   public SessionStore(Duration idleTimeout, Duration keepAliveInterval) {
-    this(idleTimeout, keepAliveInterval, System::nanoTime);
+    this(idleTimeout, keepAliveInterval, Integer.MAX_VALUE, System::nanoTime);
   }
 
-  /** A store reading time from {@code nanoTime} (tests pass their own clock). */
+  /** A store using the system clock that holds at most {@code maxSessions} sessions. */
+  public SessionStore(Duration idleTimeout, Duration keepAliveInterval, int maxSessions) {
+    this(idleTimeout, keepAliveInterval, maxSessions, System::nanoTime);
+  }
+
+  /** A store reading time from {@code nanoTime} (tests pass their own clock), with no limit. */
   public SessionStore(Duration idleTimeout, Duration keepAliveInterval, LongSupplier nanoTime) {
+    this(idleTimeout, keepAliveInterval, Integer.MAX_VALUE, nanoTime);
+  }
+
+  /** A store reading time from {@code nanoTime} that holds at most {@code maxSessions} sessions. */
+  public SessionStore(
+      Duration idleTimeout, Duration keepAliveInterval, int maxSessions, LongSupplier nanoTime) {
     this.idleNanos = idleTimeout.toNanos();
     this.keepAliveNanos = keepAliveInterval.toNanos();
+    this.maxSessions = maxSessions;
     this.nanoTime = nanoTime;
+  }
+
+  /** Starts a session not bound to any caller (see the binding variant). */
+  public Session create(
+      String protocolVersion, ObjectNode clientCapabilities, Optional<ObjectNode> clientInfo) {
+    return create(protocolVersion, clientCapabilities, clientInfo, new byte[0]);
   }
 
   /**
    * Starts a session for a client that completed {@code initialize}.
    *
+   * @param owner the fingerprint of the caller that started it (see {@link Session#owner()})
+   * @throws TooManySessionsException when the store holds {@code maxSessions} live sessions (idle
+   *     ones are expired first); nothing is created
    * @throws IllegalStateException after {@link #shutdown()}
    */
   public Session create(
-      String protocolVersion, ObjectNode clientCapabilities, Optional<ObjectNode> clientInfo) {
+      String protocolVersion,
+      ObjectNode clientCapabilities,
+      Optional<ObjectNode> clientInfo,
+      byte[] owner) {
     if (shutDown) {
       throw new IllegalStateException("the MCP endpoint is shutting down");
     }
+    if (!reserveSlot()) {
+      sweep();
+      if (!reserveSlot()) {
+        throw new TooManySessionsException(maxSessions);
+      }
+    }
     Session session;
     do {
-      session = new Session(newId(), protocolVersion, clientCapabilities, clientInfo, nanoTime);
+      session =
+          new Session(newId(), protocolVersion, clientCapabilities, clientInfo, owner, nanoTime);
     } while (sessions.putIfAbsent(session.id(), session) != null);
     startSweeper();
     if (shutDown) {
@@ -93,6 +130,7 @@ public final class SessionStore {
     if (session == null) {
       return false;
     }
+    slots.decrementAndGet();
     session.end();
     return true;
   }
@@ -129,8 +167,20 @@ public final class SessionStore {
     }
   }
 
+  private boolean reserveSlot() {
+    int taken;
+    do {
+      taken = slots.get();
+      if (taken >= maxSessions) {
+        return false;
+      }
+    } while (!slots.compareAndSet(taken, taken + 1));
+    return true;
+  }
+
   private void expire(Session session) {
     if (sessions.remove(session.id(), session)) {
+      slots.decrementAndGet();
       LOG.log(System.Logger.Level.DEBUG, "MCP session expired after being idle");
       session.end();
     }

@@ -27,10 +27,11 @@ public final class Arguments {
    * The URI a call reads: the resource's template expanded with the arguments.
    *
    * @param arguments the request's {@code arguments}; absent or {@code null} means none
+   * @param maxUriLength the longest URI allowed (at most {@link UriTemplate#MAX_URI_LENGTH})
    * @throws JsonRpcException ({@code -32602}) for arguments the input schema refuses, or when they
-   *     make the URI longer than {@link UriTemplate#MAX_URI_LENGTH}
+   *     make the URI longer than {@code maxUriLength}
    */
-  public static String uri(Tool tool, Optional<JsonNode> arguments) {
+  public static String uri(Tool tool, Optional<JsonNode> arguments, int maxUriLength) {
     ObjectNode given = object(tool, arguments);
     Map<String, ToolParameter> declared = new LinkedHashMap<>();
     tool.parameters().forEach(p -> declared.put(p.name(), p));
@@ -72,13 +73,13 @@ public final class Arguments {
               + e.getMessage()
               + ")");
     }
-    if (uri.length() > UriTemplate.MAX_URI_LENGTH) {
+    if (uri.length() > maxUriLength) {
       throw new JsonRpcException(
           ErrorCodes.INVALID_PARAMS,
           "Invalid params: the arguments of tool '"
               + tool.name()
               + "' make a URI longer than "
-              + UriTemplate.MAX_URI_LENGTH
+              + maxUriLength
               + " characters (found "
               + uri.length()
               + ")",

@@ -2,15 +2,18 @@ package dev.jaxrsmcp.internal.transport;
 
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
+import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
 import dev.jaxrsmcp.internal.dispatch.InProcessReader;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.scan.ResourceScanner;
+import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.glassfish.jersey.process.Inflector;
@@ -40,7 +43,11 @@ public final class EndpointInstaller implements ModelProcessor {
   @Override
   public ResourceModel processResourceModel(ResourceModel model, Configuration configuration) {
     Catalogue catalogue = ResourceScanner.scan(model, settings);
-    InProcessReader reader = new InProcessReader(this::application, settings.readTimeout());
+    InProcessReader reader =
+        new InProcessReader(
+            this::application,
+            settings.readTimeout(),
+            new HeaderForwarding(settings.forwardOnlyHeaders(), settings.neverForwardHeaders()));
     WatcherCheck.check(catalogue, settings);
     CompleterCheck.check(catalogue, settings);
     McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), changes);
@@ -52,9 +59,13 @@ public final class EndpointInstaller implements ModelProcessor {
         .handledBy(new Handler(mcp::post));
     resource.addMethod(HttpMethod.GET).handledBy(new Handler(mcp::get));
     resource.addMethod(HttpMethod.DELETE).handledBy(new Handler(mcp::delete));
-    return new ResourceModel.Builder(model.getResources(), false)
-        .addResource(resource.build())
-        .build();
+    ResourceModel.Builder out =
+        new ResourceModel.Builder(model.getResources(), false).addResource(resource.build());
+    settings
+        .protectedResource()
+        .ifPresent(
+            m -> ResourceMetadataEndpoint.resources(settings.path(), m).forEach(out::addResource));
+    return out.build();
   }
 
   @Override
@@ -97,7 +108,13 @@ public final class EndpointInstaller implements ModelProcessor {
 
     @Override
     public Response apply(ContainerRequestContext request) {
-      return target.apply(request);
+      try {
+        return target.apply(request);
+      } catch (RuntimeException | StackOverflowError e) {
+        // Never let Jersey (or an application's exception mapper) render the failure.
+        return McpEndpoint.error(
+            Optional.empty(), Incidents.report("MCP " + request.getMethod(), Optional.empty(), e));
+      }
     }
   }
 

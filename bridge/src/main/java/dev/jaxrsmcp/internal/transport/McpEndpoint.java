@@ -19,6 +19,7 @@ import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.SpooledResult;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
+import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
@@ -29,7 +30,6 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
@@ -38,7 +38,6 @@ import org.glassfish.jersey.server.ContainerRequest;
  * into HTTP responses. This is the one place errors become JSON-RPC error objects.
  */
 final class McpEndpoint {
-  private static final System.Logger LOG = System.getLogger(McpEndpoint.class.getName());
 
   private final ServerState state;
   private final JsonRpcParser parser;
@@ -61,7 +60,10 @@ final class McpEndpoint {
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler(), modern::serverInfo);
     this.sessions =
-        new SessionStore(state.settings().sessionIdleTimeout(), state.settings().keepAlive());
+        new SessionStore(
+            state.settings().sessionIdleTimeout(),
+            state.settings().keepAlive(),
+            state.settings().maxSessions());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
     this.tools = new ToolMethods(state);
@@ -108,15 +110,8 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(message.id(), e);
     } catch (RuntimeException e) {
-      String incident = UUID.randomUUID().toString();
-      LOG.log(
-          System.Logger.Level.ERROR,
-          "MCP request " + message.method() + " failed (incident " + incident + ")",
-          e);
       return error(
-          message.id(),
-          new JsonRpcException(
-              ErrorCodes.INTERNAL_ERROR, "Internal error (incident " + incident + ")"));
+          message.id(), Incidents.report("MCP request " + message.method(), message.id(), e));
     }
   }
 
@@ -126,7 +121,7 @@ final class McpEndpoint {
    */
   private Response legacyPost(JsonRpcRequest message, Caller caller) {
     if (!hasSession(caller) && "initialize".equals(message.method()) && !message.isNotification()) {
-      LegacyProtocol.Handshake handshake = legacy.initialize(message);
+      LegacyProtocol.Handshake handshake = legacy.initialize(message, caller);
       return Response.ok()
           .type(MediaType.APPLICATION_JSON_TYPE)
           .header(LegacyProtocol.SESSION_HEADER, handshake.session().id())
@@ -283,8 +278,9 @@ final class McpEndpoint {
   /** The long-running resource a {@code resources/read} names, if it names one. */
   private Optional<TemplateIndex.Found<CatalogueEntry>> longRunningResource(
       JsonRpcRequest message) {
-    if (!(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)) {
-      return Optional.empty();
+    if (!(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)
+        || message.params().get("uri").textValue().length() > state.settings().maxUriLength()) {
+      return Optional.empty(); // an over-long URI is refused by the plain read
     }
     return state
         .catalogue()

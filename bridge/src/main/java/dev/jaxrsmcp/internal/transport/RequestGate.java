@@ -3,55 +3,59 @@ package dev.jaxrsmcp.internal.transport;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.security.OriginPolicy;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
- * The checks every request to the endpoint passes before any work starts: Origin (a present Origin
- * must be a loopback origin or the endpoint's own), and the body size limit.
+ * The checks every request to the endpoint passes before any work starts: Origin and Host (contract
+ * section 11, see {@link OriginPolicy}), and the body size limit.
  */
 final class RequestGate {
+  private static final System.Logger LOG = System.getLogger(RequestGate.class.getName());
+
   /** The largest declared body read into an array allocated before the bytes arrive. */
   private static final int EXACT_READ_MAX = 64 * 1024;
 
   private final McpFeature settings;
+  private final OriginPolicy origins;
 
   RequestGate(McpFeature settings) {
     this.settings = settings;
+    this.origins = new OriginPolicy(settings.allowedOrigins(), settings.allowedHosts());
   }
 
-  /** A 403 response when the request's Origin is not allowed. */
+  /**
+   * A 403 response (a JSON-RPC error without id) when the request's Origin or Host is not allowed.
+   */
   Optional<Response> refuse(ContainerRequest request) {
-    String origin = request.getHeaderString("Origin");
-    if (origin == null || isAllowedOrigin(origin, request)) {
+    String containerHost = request.getBaseUri().getHost();
+    Optional<String> refusal =
+        origins.refusal(
+            request.getRequestHeader("Origin") == null
+                ? List.of()
+                : request.getRequestHeader("Origin"),
+            request.getRequestHeader("Host") == null ? List.of() : request.getRequestHeader("Host"),
+            containerHost == null ? "" : containerHost);
+    if (refusal.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(Response.status(403).build());
-  }
-
-  private static boolean isAllowedOrigin(String origin, ContainerRequest request) {
-    URI uri;
-    try {
-      uri = URI.create(origin.trim());
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-    String host = uri.getHost();
-    if (host == null) {
-      return false;
-    }
-    host = host.toLowerCase(Locale.ROOT);
-    if (host.equals("localhost") || host.equals("127.0.0.1") || host.equals("[::1]")) {
-      return true;
-    }
-    String own = request.getBaseUri().getHost();
-    return own != null && host.equalsIgnoreCase(own);
+    LOG.log(
+        System.Logger.Level.DEBUG,
+        () ->
+            "MCP request refused: "
+                + refusal.get()
+                + " (allow origins and hosts with McpFeature.Builder.allowedOrigins and"
+                + " allowedHosts)");
+    return Optional.of(
+        McpEndpoint.error(
+            Optional.empty(),
+            new JsonRpcException(ErrorCodes.INVALID_REQUEST, refusal.get()).withHttpStatus(403)));
   }
 
   /**

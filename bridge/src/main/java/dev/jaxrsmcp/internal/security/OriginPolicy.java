@@ -1,0 +1,80 @@
+package dev.jaxrsmcp.internal.security;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Contract section 11, the first check of every request: a present {@code Origin} must be a
+ * loopback origin or an allowed one, and {@code Host} must name a loopback host or an allowed one.
+ * Together they keep DNS-rebinding pages (a foreign name resolving to the loopback address) and
+ * foreign web pages away from the endpoint. Immutable.
+ */
+public final class OriginPolicy {
+  private static final int MAX_SHOWN = 100;
+
+  private final Set<String> allowedOrigins;
+  private final Set<String> allowedHosts;
+
+  /**
+   * @param allowedOrigins normalized origins (see {@link Origins#requireOrigin}) or {@code *}
+   * @param allowedHosts lower-case host names (see {@link Origins#requireHost}) or {@code *}
+   */
+  public OriginPolicy(Set<String> allowedOrigins, Set<String> allowedHosts) {
+    this.allowedOrigins = Set.copyOf(allowedOrigins);
+    this.allowedHosts = Set.copyOf(allowedHosts);
+  }
+
+  /**
+   * Why a request with these {@code Origin} and {@code Host} header values must be refused, or
+   * empty when it may proceed.
+   *
+   * @param origins every {@code Origin} header value (usually none or one)
+   * @param hosts every {@code Host} header value (one for a well-formed request)
+   * @param containerHost the host the container says the request was sent to, used when there is no
+   *     {@code Host} header (an HTTP/1.0 request, an in-memory test container)
+   */
+  public Optional<String> refusal(List<String> origins, List<String> hosts, String containerHost) {
+    if (hosts.size() > 1) {
+      return Optional.of("Forbidden: the request has " + hosts.size() + " Host headers");
+    }
+    String host = hosts.isEmpty() ? containerHost : hosts.get(0);
+    Optional<String> hostName = Origins.hostOfHeader(host);
+    if (hostName.isEmpty() || !isAllowedHost(hostName.get())) {
+      return Optional.of("Forbidden: Host '" + shown(host) + "' is not allowed");
+    }
+    if (origins.size() > 1) {
+      return Optional.of("Forbidden: the request has " + origins.size() + " Origin headers");
+    }
+    if (origins.size() == 1 && !isAllowedOrigin(origins.get(0))) {
+      return Optional.of("Forbidden: Origin '" + shown(origins.get(0)) + "' is not allowed");
+    }
+    return Optional.empty();
+  }
+
+  private boolean isAllowedHost(String host) {
+    return Origins.isLoopbackHost(host)
+        || allowedHosts.contains("*")
+        || allowedHosts.contains(host);
+  }
+
+  private boolean isAllowedOrigin(String origin) {
+    if (allowedOrigins.contains("*")) {
+      return true;
+    }
+    Optional<String> normalized = Origins.normalizeOrigin(origin);
+    return normalized.isPresent()
+        && (Origins.isLoopbackHost(Origins.hostOfOrigin(normalized.get()))
+            || allowedOrigins.contains(normalized.get()));
+  }
+
+  /** The value as the error may show it: printable ASCII, shortened. */
+  static String shown(String value) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < value.length() && out.length() < MAX_SHOWN; i++) {
+      char c = value.charAt(i);
+      out.append(c >= 0x20 && c < 0x7F ? c : '?');
+    }
+    return value.length() > MAX_SHOWN ? out + "…" : out.toString();
+  }
+}

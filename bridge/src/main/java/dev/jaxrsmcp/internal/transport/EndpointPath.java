@@ -1,0 +1,30 @@
+package dev.jaxrsmcp.internal.transport;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.PathSegment;
+
+/** Whether a request is for the MCP endpoint, compared the way Jersey matches paths. */
+final class EndpointPath {
+  private final String path;
+
+  EndpointPath(String endpointPath) {
+    this.path = strip(endpointPath);
+  }
+
+  /** True when the request's path (decoded, without matrix parameters) is the endpoint's. */
+  boolean matches(ContainerRequestContext request) {
+    StringBuilder requested = new StringBuilder();
+    for (PathSegment segment : request.getUriInfo().getPathSegments()) {
+      if (requested.length() > 0) {
+        requested.append('/');
+      }
+      requested.append(segment.getPath());
+    }
+    return strip(requested.toString()).equals(path);
+  }
+
+  private static String strip(String path) {
+    String p = path.startsWith("/") ? path.substring(1) : path;
+    return p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+  }
+}
