@@ -21,14 +21,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.glassfish.jersey.internal.MapPropertiesDelegate;
 import org.glassfish.jersey.server.ApplicationHandler;
-import org.glassfish.jersey.server.BackgroundSchedulerLiteral;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ContainerResponse;
 
@@ -53,7 +51,6 @@ public final class InProcessReader implements RouteReader {
   private final Supplier<ApplicationHandler> application;
   private final Duration timeout;
   private final HeaderForwarding forwarding;
-  private volatile Scheduler scheduler;
 
   public InProcessReader(Supplier<ApplicationHandler> application, Duration timeout) {
     this(application, timeout, HeaderForwarding.DEFAULT);
@@ -139,40 +136,6 @@ public final class InProcessReader implements RouteReader {
     }
   }
 
-  /**
-   * Hands the request to the application with an {@link InProcessResponse} writer (no response
-   * buffering); falls back to {@code ApplicationHandler.apply} for a request without a security
-   * context, which that method supplies.
-   */
-  private Future<ContainerResponse> handle(ContainerRequest request, OutputStream body) {
-    ApplicationHandler handler = application.get();
-    if (request.getSecurityContext() == null) {
-      return handler.apply(request, body);
-    }
-    InProcessResponse response = new InProcessResponse(body, scheduler(handler));
-    request.setWriter(response);
-    handler.handle(request);
-    return response;
-  }
-
-  /** The application's background scheduler, looked up once per application handler. */
-  private ScheduledExecutorService scheduler(ApplicationHandler handler) {
-    Scheduler known = scheduler;
-    if (known == null || known.handler() != handler) {
-      known =
-          new Scheduler(
-              handler,
-              handler
-                  .getInjectionManager()
-                  .getInstance(
-                      ScheduledExecutorService.class, BackgroundSchedulerLiteral.INSTANCE));
-      scheduler = known;
-    }
-    return known.scheduler();
-  }
-
-  private record Scheduler(ApplicationHandler handler, ScheduledExecutorService scheduler) {}
-
   private RouteResponse run(
       ContainerRequest request,
       OutputStream body,
@@ -185,7 +148,7 @@ public final class InProcessReader implements RouteReader {
     Future<ContainerResponse> future =
         WORKERS.submit(
             () -> {
-              Future<ContainerResponse> applied = handle(request, body);
+              Future<ContainerResponse> applied = application.get().apply(request, body);
               inner.set(applied);
               return applied.get();
             });
