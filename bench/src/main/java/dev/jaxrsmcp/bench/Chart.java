@@ -26,16 +26,37 @@ final class Chart {
     new Color(0x2c, 0xa0, 0x2c),
     new Color(0xd6, 0x27, 0x28),
     new Color(0x94, 0x67, 0xbd),
+    new Color(0xff, 0x7f, 0x0e),
+    new Color(0x8c, 0x56, 0x4b),
   };
 
-  /** One panel: {@code values[group][series]}; a value of NaN draws no bar. */
+  /**
+   * One panel: {@code values[group][series]}; a value of NaN draws no bar. Series take colours from
+   * {@link #PALETTE} starting at {@code firstColour}.
+   */
   record Panel(
       String title,
       String unit,
       boolean logScale,
       List<String> groups,
       List<String> series,
-      double[][] values) {}
+      double[][] values,
+      int firstColour) {
+
+    Panel(
+        String title,
+        String unit,
+        boolean logScale,
+        List<String> groups,
+        List<String> series,
+        double[][] values) {
+      this(title, unit, logScale, groups, series, values, 0);
+    }
+
+    Color colour(int series) {
+      return PALETTE[(firstColour + series) % PALETTE.length];
+    }
+  }
 
   private static final int PANEL_WIDTH = 640;
   private static final int PANEL_HEIGHT = 420;
@@ -99,7 +120,7 @@ final class Chart {
     FontMetrics fm = g.getFontMetrics();
     int x = left;
     for (int s = 0; s < p.series().size(); s++) {
-      g.setColor(PALETTE[s % PALETTE.length]);
+      g.setColor(p.colour(s));
       g.fillRect(x, 38, 12, 12);
       g.setColor(Color.DARK_GRAY);
       g.drawString(p.series().get(s), x + 16, 49);
@@ -156,7 +177,7 @@ final class Chart {
         int h = (int) Math.round(axis.fraction(Math.max(v, axis.floor())) * (bottom - top));
         int bx = (int) Math.round(groupLeft + s * barWidth);
         int bw = (int) Math.max(1, Math.round(barWidth) - 2);
-        g.setColor(PALETTE[s % PALETTE.length]);
+        g.setColor(p.colour(s));
         g.fillRect(bx, bottom - h, bw, h);
         g.setColor(Color.DARK_GRAY);
         String label = format(v);
@@ -177,8 +198,11 @@ final class Chart {
   }
 
   static String format(double v) {
-    if (v >= 10_000) {
+    if (v >= 100_000) {
       return String.format(Locale.ROOT, "%.0fk", v / 1000);
+    }
+    if (v >= 10_000) {
+      return String.format(Locale.ROOT, "%.1fk", v / 1000);
     }
     if (v >= 100) {
       return String.format(Locale.ROOT, "%.0f", v);
@@ -186,8 +210,8 @@ final class Chart {
     if (v >= 10) {
       return String.format(Locale.ROOT, "%.1f", v);
     }
-    if (v >= 1) {
-      return String.format(Locale.ROOT, "%.2f", v);
+    if (v == 0) {
+      return "0";
     }
     return String.format(Locale.ROOT, "%.2f", v);
   }

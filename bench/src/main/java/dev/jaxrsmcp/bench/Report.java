@@ -130,8 +130,10 @@ final class Report {
                     .append(").\n\n"));
     md.append("Every request carries `Authorization: Bearer demo-token`: the demo's auth filter")
         .append(" runs in every scenario (the peer forwards the header to the REST call).\n\n");
-    md.append("| scenario | concurrency | reads/s | p50 ms | p99 ms | p99.9 ms | failed |\n");
-    md.append("|---|---:|---:|---:|---:|---:|---:|\n");
+    md.append(
+        "| scenario | concurrency | reads/s | p50 ms | p99 ms | p99.9 ms | failed |"
+            + " allocated per read |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int c : settings.concurrencies()) {
       int n = 1;
       for (ReadScenario s : allScenarios(r)) {
@@ -142,7 +144,7 @@ final class Report {
               .append(s.title())
               .append(" | ")
               .append(c)
-              .append(" | not measured | | | | |\n");
+              .append(" | not measured | | | | | |\n");
           continue;
         }
         LoadResult x = r.get(s.key(), c);
@@ -162,6 +164,8 @@ final class Report {
             .append(ms(x.p999()))
             .append(" | ")
             .append(x.errors())
+            .append(" | ")
+            .append(Double.isNaN(x.allocatedPerRead()) ? "–" : kib(x.allocatedPerRead()))
             .append(" |\n");
       }
     }
@@ -353,6 +357,10 @@ final class Report {
         .append(" omission), the same way for every scenario.\n");
     md.append("- Only correct reads count: every response is checked (status 200, a JSON-RPC")
         .append(" `result` holding the widget's state); anything else is counted as failed.\n");
+    md.append("- Allocation per read: the bytes the bridge server's threads allocated during a run")
+        .append(
+            " (HotSpot's per-thread counters, warm-up included) divided by the reads it served;")
+        .append(" the SDK peer's JVM is not measured this way.\n");
     md.append("- Memory: the server reports its heap (`MemoryMXBean`, after `System.gc()` where")
         .append(" it says so) and reads `VmRSS`/`VmHWM` from `/proc/self/status`; the SDK peer's")
         .append(" resident memory is read from `/proc/<pid>/status` by the load generator.\n");
@@ -412,7 +420,8 @@ final class Report {
               false,
               groups,
               List.of("p50", "p99", "max"),
-              delivery));
+              delivery,
+              4));
     }
     return chart;
   }

@@ -32,10 +32,12 @@ class ChartTest {
 
   @Test
   void formatsValuesForLabels() {
-    assertThat(Chart.format(12_345)).isEqualTo("12k");
+    assertThat(Chart.format(123_456)).isEqualTo("123k");
+    assertThat(Chart.format(12_345)).isEqualTo("12.3k");
     assertThat(Chart.format(345)).isEqualTo("345");
     assertThat(Chart.format(34.56)).isEqualTo("34.6");
     assertThat(Chart.format(3.456)).isEqualTo("3.46");
     assertThat(Chart.format(0.123)).isEqualTo("0.12");
+    assertThat(Chart.format(0)).isEqualTo("0");
   }
 }
