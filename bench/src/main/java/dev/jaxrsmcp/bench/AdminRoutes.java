@@ -45,7 +45,7 @@ public final class AdminRoutes {
    * One line of {@code key=value} pairs: heapUsed, heapCommitted, peakHeapUsed, rss, peakRss,
    * threads, cpu (the process's CPU time), deliveryCpu (the CPU time of the bridge's delivery
    * threads, in nanoseconds), gcMillis (time spent collecting garbage) and allocated (bytes
-   * allocated by the live threads).
+   * allocated by all threads since the JVM started).
    */
   @GET
   @Path("/memory")
@@ -92,14 +92,10 @@ public final class AdminRoutes {
     return sum;
   }
 
-  /** Bytes allocated so far by the threads alive now (HotSpot's per-thread counters). */
+  /** Bytes allocated so far by all threads, those that ended included (HotSpot's counters). */
   private static long allocatedBytes() {
     if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads) {
-      long sum = 0;
-      for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
-        sum += Math.max(0, bytes);
-      }
-      return sum;
+      return threads.getTotalThreadAllocatedBytes();
     }
     return -1;
   }

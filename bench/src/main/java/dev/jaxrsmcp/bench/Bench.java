@@ -97,25 +97,32 @@ public final class Bench {
   }
 
   private static StartupResult startup(BenchSettings settings) {
+    StartupResult result =
+        StartupResult.parse(
+            startupProbe(settings, "plain-first"), startupProbe(settings, "mcp-first"));
+    log(
+        String.format(
+            java.util.Locale.ROOT,
+            "startup: %d templates; application build %.0f ms without, %.0f ms with the bridge"
+                + " (warm medians)",
+            result.templates(),
+            result.warmPlainMs(),
+            result.warmMcpMs()));
+    return result;
+  }
+
+  private static List<String> startupProbe(BenchSettings settings, String order) {
     try (ChildJvm probe =
         ChildJvm.start(
-            "startup-probe",
-            settings.jvmFor("startup-probe"),
+            "startup-probe-" + order,
+            settings.jvmFor("startup-probe-" + order),
             StartupProbe.class.getName(),
             List.of(
                 Integer.toString(settings.startupClasses()),
-                Integer.toString(settings.startupMethods())),
+                Integer.toString(settings.startupMethods()),
+                order),
             settings.logs())) {
-      StartupResult result = StartupResult.parse(probe.awaitOutput(600));
-      log(
-          String.format(
-              java.util.Locale.ROOT,
-              "startup: %d templates; application build %.0f ms without, %.0f ms with the bridge"
-                  + " (warm medians)",
-              result.templates(),
-              result.warmPlainMs(),
-              result.warmMcpMs()));
-      return result;
+      return probe.awaitOutput(600);
     }
   }
 

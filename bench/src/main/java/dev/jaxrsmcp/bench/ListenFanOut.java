@@ -45,10 +45,6 @@ final class ListenFanOut {
       return (double) (after.heapUsed() - before.heapUsed()) / streams;
     }
 
-    double rssPerStreamBytes() {
-      return (double) (after.rss() - before.rss()) / streams;
-    }
-
     double deliveryMs(double percentile) {
       return deliveryMicros.getValueAtPercentile(percentile) / 1000.0;
     }

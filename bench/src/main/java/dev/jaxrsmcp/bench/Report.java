@@ -115,9 +115,11 @@ final class Report {
         .append(" revision 2026-07-28, dispatched in-process to the same route;\n")
         .append("3. **bridge, legacy session**: the same read in a 2025-11-25 session (one")
         .append(" `initialize` per connection, before measuring);\n")
-        .append("4. **SDK proxy peer**: an MCP server built with the official MCP Java SDK 2.1.0")
-        .append(
-            " (stateless Streamable HTTP transport on embedded Tomcat 11) whose resource template")
+        .append("4. **SDK proxy peer**: an MCP server built with the official MCP Java SDK ")
+        .append(Versions.mcpSdk())
+        .append(" (stateless Streamable HTTP transport on embedded Tomcat ")
+        .append(Versions.tomcat())
+        .append(") whose resource template")
         .append(
             " handler fetches the same REST route over loopback HTTP with `java.net.http`.\n\n");
     r.legacyMissing()
@@ -224,10 +226,17 @@ final class Report {
     md.append("Modern `subscriptions/listen` streams on one server instance, all subscribed to")
         .append(" `app://bench/ticker`; once every stream is acknowledged, one `PUT /bench/ticker`")
         .append(" calls `McpChanges.changed(uri)`, and the client times how long after sending the")
-        .append(" `PUT` each stream receives its `notifications/resources/updated`.\n\n");
+        .append(" `PUT` each stream receives its `notifications/resources/updated`. Heap per idle")
+        .append(" stream is the growth of the server's heap in use (after full collections) from")
+        .append(
+            " before the first stream to all streams open, divided by the streams; delivery CPU")
+        .append(" is the CPU time of the bridge's delivery threads and of the `changed()` call,")
+        .append(" divided by the streams.\n\n");
     md.append(
-        "| streams | opened in | delivered p50 | p99 | max | `changed()`: request / CPU | heap per idle stream | resident per stream | server threads (before → with streams) |\n");
-    md.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        "| streams | opened in | delivered p50 | p99 | max | `PUT` that calls `changed()` |"
+            + " its CPU in `changed()` | delivery CPU per notification | heap per idle stream |"
+            + " server threads (before → with streams) |\n");
+    md.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (ListenFanOut.Result f : fanOuts) {
       md.append("| ")
           .append(String.format(Locale.ROOT, "%,d", f.streams()))
@@ -246,9 +255,12 @@ final class Report {
           .append(ms(f.changeCallMs()))
           .append(" ms")
           .append(" | ")
-          .append(kib(f.heapPerStreamBytes()))
+          .append(ms(f.changeCallCpuMs()))
+          .append(" ms")
           .append(" | ")
-          .append(kib(f.rssPerStreamBytes()))
+          .append(String.format(Locale.ROOT, "%.1f µs", f.deliveryCpuPerNotificationMicros()))
+          .append(" | ")
+          .append(kib(f.heapPerStreamBytes()))
           .append(" | ")
           .append(f.before().threads())
           .append(" → ")
@@ -275,7 +287,9 @@ final class Report {
         .append(" response as it streams, keeping none of it.\n\n");
     md.append("| | |\n|---|---:|\n");
     md.append("| content | ").append(mib(l.bytes())).append(" |\n");
-    md.append("| response on the wire | ").append(mib(l.responseBytes())).append(" |\n");
+    md.append("| response body on the wire | ")
+        .append(String.format(Locale.ROOT, "%,d bytes", l.responseBytes()))
+        .append(" |\n");
     md.append("| time to the last byte | ")
         .append(
             String.format(Locale.ROOT, "%.1f s (%.0f MiB/s)", l.seconds(), l.megabytesPerSecond()))
@@ -313,21 +327,25 @@ final class Report {
         .append(settings.startupMethods())
         .append(" `@GET @McpResource` methods each (a path parameter and a query parameter, so")
         .append(" every one is a template), compiles them with `javax.tools` and builds Jersey's")
-        .append(" `ApplicationHandler` over them in a fresh JVM, alternately without and with")
-        .append(" `McpFeature`. The catalogue held ")
+        .append(" `ApplicationHandler` over them, alternately without and with `McpFeature`, in")
+        .append(
+            " two fresh JVMs: one that builds without the bridge first, one that builds with it")
+        .append(" first (the first build of a JVM also loads Jersey). The catalogue held ")
         .append(s.templates())
         .append(" templates (counted with an in-process `resources/templates/list`).\n\n");
     md.append(
         "| application build | without the bridge | with `McpFeature` | the bridge's share |\n");
     md.append("|---|---:|---:|---:|\n");
-    md.append("| first, in a fresh JVM | ")
+    md.append("| first build in a fresh JVM (one JVM each) | ")
         .append(ms(s.coldPlainMs()))
         .append(" ms | ")
         .append(ms(s.coldMcpMs()))
         .append(" ms | ")
         .append(ms(s.coldMcpMs() - s.coldPlainMs()))
         .append(" ms |\n");
-    md.append("| warm (median of 7) | ")
+    md.append("| warm (median of ")
+        .append(s.warmBuilds())
+        .append(" builds) | ")
         .append(ms(s.warmPlainMs()))
         .append(" ms | ")
         .append(ms(s.warmMcpMs()))
@@ -359,7 +377,7 @@ final class Report {
         .append(" `result` holding the widget's state); anything else is counted as failed.\n");
     md.append("- Allocation per read: the bytes the bridge server's threads allocated during a run")
         .append(
-            " (HotSpot's per-thread counters, warm-up included) divided by the reads it served;")
+            " (HotSpot's allocation counters, warm-up included) divided by the reads it served;")
         .append(" the SDK peer's JVM is not measured this way.\n");
     md.append("- Memory: the server reports its heap (`MemoryMXBean`, after `System.gc()` where")
         .append(" it says so) and reads `VmRSS`/`VmHWM` from `/proc/self/status`; the SDK peer's")
@@ -443,10 +461,11 @@ final class Report {
   }
 
   static String ms(double value) {
-    if (value >= 100) {
+    double size = Math.abs(value);
+    if (size >= 100) {
       return String.format(Locale.ROOT, "%,.0f", value);
     }
-    if (value >= 10) {
+    if (size >= 10) {
       return String.format(Locale.ROOT, "%.1f", value);
     }
     return String.format(Locale.ROOT, "%.2f", value);

@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -31,10 +30,11 @@ import org.glassfish.jersey.server.ServerProperties;
 /**
  * Startup cost of the catalogue, run in a fresh JVM: generates {@code classes} resource classes of
  * {@code methods} annotated {@code @GET} methods each, compiles them with the system Java compiler,
- * then builds Jersey's {@link ApplicationHandler} over them alternately without and with {@link
+ * then builds Jersey's {@link ApplicationHandler} over them: once, cold, without the bridge (or
+ * with it, given {@code mcp-first}), once the other way, then alternately without and with {@link
  * McpFeature}. The difference is what the bridge adds at startup: scanning the resource model,
  * validating every annotation and building the template index. Prints one {@code key=value} line
- * per figure (milliseconds).
+ * per figure (milliseconds; the warm builds one line each).
  */
 public final class StartupProbe {
   static final int CLASSES = 50;
@@ -47,6 +47,7 @@ public final class StartupProbe {
   public static void main(String[] args) throws Exception {
     int classes = args.length > 0 ? Integer.parseInt(args[0]) : CLASSES;
     int methods = args.length > 1 ? Integer.parseInt(args[1]) : METHODS_PER_CLASS;
+    boolean mcpFirst = args.length > 2 && args[2].equals("mcp-first");
     Path dir = Files.createTempDirectory("bench-startup");
     try {
       long t0 = System.nanoTime();
@@ -58,16 +59,18 @@ public final class StartupProbe {
       print("methods", classes * methods);
       print("generateAndCompileMs", millis(compiled - t0));
 
-      print("coldPlainMs", millis(build(resources, false)));
-      print("coldMcpMs", millis(build(resources, true)));
+      print(mcpFirst ? "coldMcpMs" : "coldPlainMs", millis(build(resources, mcpFirst)));
+      build(resources, !mcpFirst);
       long[] plain = new long[WARM_ROUNDS];
       long[] mcp = new long[WARM_ROUNDS];
       for (int i = 0; i < WARM_ROUNDS; i++) {
         plain[i] = build(resources, false);
         mcp[i] = build(resources, true);
       }
-      print("warmPlainMs", millis(median(plain)));
-      print("warmMcpMs", millis(median(mcp)));
+      for (int i = 0; i < WARM_ROUNDS; i++) {
+        print("warmPlainMs", millis(plain[i]));
+        print("warmMcpMs", millis(mcp[i]));
+      }
       print("templates", countTemplates(resources));
     } finally {
       deleteTree(dir);
@@ -223,12 +226,6 @@ public final class StartupProbe {
 
   private static String className(int index) {
     return String.format(Locale.ROOT, "C%03d", index);
-  }
-
-  private static long median(long[] values) {
-    long[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 
   private static double millis(long nanos) {

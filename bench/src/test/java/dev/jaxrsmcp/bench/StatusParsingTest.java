@@ -27,7 +27,7 @@ class StatusParsingTest {
   }
 
   @Test
-  void startupResultIgnoresLogLines() {
+  void startupResultTakesEachColdBuildFromItsOwnJvmAndWarmMediansFromBoth() {
     StartupResult result =
         StartupResult.parse(
             List.of(
@@ -35,13 +35,26 @@ class StatusParsingTest {
                 "methods=1000",
                 "generateAndCompileMs=1.5",
                 "coldPlainMs=10.0",
-                "coldMcpMs=30.0",
                 "warmPlainMs=4.0",
                 "warmMcpMs=9.0",
+                "warmPlainMs=6.0",
+                "warmMcpMs=11.0",
+                "templates=1000"),
+            List.of(
+                "methods=1000",
+                "generateAndCompileMs=1.7",
+                "coldMcpMs=30.0",
+                "warmPlainMs=5.0",
+                "warmMcpMs=10.0",
                 "templates=1000"));
 
     assertThat(result.methods()).isEqualTo(1000);
     assertThat(result.templates()).isEqualTo(1000);
+    assertThat(result.coldPlainMs()).isEqualTo(10.0);
+    assertThat(result.coldMcpMs()).isEqualTo(30.0);
+    assertThat(result.warmPlainMs()).isEqualTo(5.0);
+    assertThat(result.warmMcpMs()).isEqualTo(10.0);
+    assertThat(result.warmBuilds()).isEqualTo(3);
     assertThat(result.catalogueMs()).isEqualTo(5.0);
   }
 }
