@@ -89,11 +89,7 @@ public final class Bench {
             startup,
             Duration.ofNanos(System.nanoTime() - START));
     report.write();
-    log(
-        "wrote "
-            + settings.out().resolve(Report.MARKDOWN)
-            + " and "
-            + settings.out().resolve(Report.CHART));
+    log("wrote " + settings.out().resolve(Report.MARKDOWN));
   }
 
   private static StartupResult startup(BenchSettings settings) {

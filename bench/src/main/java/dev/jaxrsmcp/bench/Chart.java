@@ -73,6 +73,10 @@ final class Chart {
     return this;
   }
 
+  boolean isEmpty() {
+    return panels.isEmpty();
+  }
+
   void write(Path file) throws IOException {
     int rows = (panels.size() + columns - 1) / columns;
     BufferedImage image =

@@ -17,6 +17,7 @@ final class LongRead {
   /** What the read measured. */
   record Result(
       long bytes,
+      String contentType,
       long responseBytes,
       double seconds,
       ServerMemory before,
@@ -107,6 +108,14 @@ final class LongRead {
               + end.trim());
     }
     ServerMemory after = ServerMemory.of(port, false);
-    return new Result(bytes, response.bodyLength(), seconds, before, after, peakRss.get());
+    String contentType = response.header("Content-Type");
+    return new Result(
+        bytes,
+        contentType == null ? "" : contentType,
+        response.bodyLength(),
+        seconds,
+        before,
+        after,
+        peakRss.get());
   }
 }

@@ -48,7 +48,10 @@ final class Report {
 
   void write() throws IOException {
     Files.createDirectories(settings.out());
-    chart().write(settings.out().resolve(CHART));
+    Chart chart = chart();
+    if (!chart.isEmpty()) {
+      chart.write(settings.out().resolve(CHART));
+    }
     Files.writeString(settings.out().resolve(MARKDOWN), markdown(), StandardCharsets.UTF_8);
   }
 
@@ -287,6 +290,7 @@ final class Report {
         .append(" response as it streams, keeping none of it.\n\n");
     md.append("| | |\n|---|---:|\n");
     md.append("| content | ").append(mib(l.bytes())).append(" |\n");
+    md.append("| response | `").append(l.contentType()).append("` |\n");
     md.append("| response body on the wire | ")
         .append(String.format(Locale.ROOT, "%,d bytes", l.responseBytes()))
         .append(" |\n");
