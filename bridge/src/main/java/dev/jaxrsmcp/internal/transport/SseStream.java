@@ -8,22 +8,22 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.glassfish.jersey.server.ChunkedOutput;
+import org.glassfish.jersey.media.sse.EventOutput;
+import org.glassfish.jersey.media.sse.OutboundEvent;
 
 /**
- * One Server-Sent Events response on a Jersey {@link ChunkedOutput}, framed by {@link SseFrame}:
- * each JSON-RPC message is one {@code message} event with one {@code data:} line (the JSON is
- * written on a single line; clients such as the MCP Java SDK read only events named {@code
- * message}), and keep-alives are comment lines. Used for POST response streams (progress, listen)
- * and for a legacy session's GET stream. Writes are thread-safe; a failed write closes the stream
- * and runs its close action once.
+ * One Server-Sent Events response, framed by Jersey's SSE support: each JSON-RPC message is one
+ * {@code message} event with one {@code data:} line (the JSON is written on a single line; clients
+ * such as the MCP Java SDK read only events named {@code message}), and keep-alives are comment
+ * lines. Used for POST response streams (progress, listen) and for a legacy session's GET stream.
+ * Writes are thread-safe; a failed write closes the stream and runs its close action once.
  *
  * <p>Jersey queues an event written before the response is on the wire, or while another thread is
  * writing, and the thread that writes the queue writes it; when a write fails, the events still
  * queued are dropped. {@link #onFailure} tells the owner of a queued event that this happened.
  */
 public final class SseStream implements NotificationStream {
-  private final ChunkedOutput<SseFrame> output = new ChunkedOutput<>(SseFrame.class);
+  private final EventOutput output = new EventOutput();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onClose = () -> {};
   private volatile Runnable onFailure = () -> {};
@@ -52,7 +52,14 @@ public final class SseStream implements NotificationStream {
   /** Sends one JSON-RPC message; false when the stream is closed or the client went away. */
   @Override
   public boolean send(ObjectNode message) {
-    return write(SseFrame.message(Json.writeBytes(message)));
+    return write(
+        new OutboundEvent.Builder()
+            .name("message")
+            // text/plain, so the String is written as it is (an application JSON provider would
+            // quote it again)
+            .mediaType(MediaType.TEXT_PLAIN_TYPE)
+            .data(String.class, Json.write(message))
+            .build());
   }
 
   /**
@@ -60,13 +67,18 @@ public final class SseStream implements NotificationStream {
    * stream is closed. The body may run on another thread after this returns.
    */
   boolean sendStreaming(StreamingOutput body) {
-    return write(SseFrame.streamingMessage(body));
+    return write(
+        new OutboundEvent.Builder()
+            .name("message")
+            .mediaType(MediaType.TEXT_PLAIN_TYPE)
+            .data(StreamingOutput.class, body)
+            .build());
   }
 
   /** Sends a keep-alive comment; false when the client went away. */
   @Override
   public boolean keepAlive() {
-    return write(SseFrame.KEEP_ALIVE);
+    return write(new OutboundEvent.Builder().comment("keep-alive").build());
   }
 
   boolean isClosed() {
@@ -91,12 +103,12 @@ public final class SseStream implements NotificationStream {
     }
   }
 
-  private boolean write(SseFrame frame) {
+  private boolean write(OutboundEvent event) {
     if (isClosed()) {
       return false;
     }
     try {
-      output.write(frame);
+      output.write(event);
       return true;
     } catch (IOException | RuntimeException e) {
       onFailure.run();
