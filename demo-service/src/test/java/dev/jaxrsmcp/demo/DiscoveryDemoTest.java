@@ -2,6 +2,7 @@ package dev.jaxrsmcp.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jaxrsmcp.testing.Mcp;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
 import java.util.Map;

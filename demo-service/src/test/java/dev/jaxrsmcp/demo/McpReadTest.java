@@ -3,6 +3,7 @@ package dev.jaxrsmcp.demo;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jaxrsmcp.testing.Mcp;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.util.Base64;

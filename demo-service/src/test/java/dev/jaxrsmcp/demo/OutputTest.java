@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.testing.Mcp;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.testing.LegacyClient;
+import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
 import io.restassured.response.Response;
 import java.time.Duration;
