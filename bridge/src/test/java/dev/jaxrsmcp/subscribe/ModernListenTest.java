@@ -151,6 +151,23 @@ class ModernListenTest {
   }
 
   @Test
+  void aBurstOfFiftyChangesGivesOneNotificationAtOnceAndOneAfterTheLast() throws Exception {
+    start(McpFeature.builder().debounce(Duration.ofMillis(300)));
+    try (SseRecorder stream =
+        listen(1, Map.of("resourceSubscriptions", List.of("app://items/a")), null)) {
+      stream.next(); // acknowledgement
+
+      for (int i = 0; i < 50; i++) {
+        feature.changes().changed("app://items/a");
+      }
+
+      assertThat(stream.next().path("params").path("uri").asText()).isEqualTo("app://items/a");
+      assertThat(stream.next().path("params").path("uri").asText()).isEqualTo("app://items/a");
+      stream.assertExhausted(900);
+    }
+  }
+
+  @Test
   void injectedChangesFromAResourceMethodNotify() throws Exception {
     start(McpFeature.builder());
     try (SseRecorder stream =
