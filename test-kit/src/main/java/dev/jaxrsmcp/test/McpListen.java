@@ -107,12 +107,19 @@ public final class McpListen implements AutoCloseable {
     return acknowledged.get();
   }
 
+  /** Modern: reads the acknowledgement first, so that awaits see only what follows it. */
+  private void ensureAcknowledged() {
+    if (modern) {
+      acknowledged();
+    }
+  }
+
   /**
    * Waits for {@code notifications/resources/updated} of {@code uri} and returns it; other messages
    * arriving meanwhile are kept for later awaits.
    */
   public JsonNode awaitUpdate(String uri) {
-    acknowledged();
+    ensureAcknowledged();
     for (Iterator<JsonNode> it = pending.iterator(); it.hasNext(); ) {
       JsonNode message = it.next();
       if (isUpdateOf(message, uri)) {
@@ -141,7 +148,7 @@ public final class McpListen implements AutoCloseable {
 
   /** The next message not yet claimed by an await, whatever it is. */
   public JsonNode awaitMessage() {
-    acknowledged();
+    ensureAcknowledged();
     if (!pending.isEmpty()) {
       return pending.remove(0);
     }
@@ -167,7 +174,7 @@ public final class McpListen implements AutoCloseable {
 
   /** Waits for the server to end the stream; fails on any message not yet claimed or arriving. */
   public void awaitEnd() {
-    acknowledged();
+    ensureAcknowledged();
     failOnPending("before the end of the stream");
     Optional<JsonNode> next = receive(System.nanoTime() + timeout.toNanos(), "the end");
     next.ifPresent(
@@ -183,7 +190,7 @@ public final class McpListen implements AutoCloseable {
 
   /** Checks that nothing is left unclaimed and nothing more arrives within {@code quiet}. */
   public McpListen assertNoMore(Duration quiet) {
-    acknowledged();
+    ensureAcknowledged();
     failOnPending("");
     MessageStream stream = stream();
     Optional<MessageStream.Item> item = stream.nextMessage(quiet);

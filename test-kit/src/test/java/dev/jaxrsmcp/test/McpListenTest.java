@@ -106,6 +106,21 @@ class McpListenTest {
   }
 
   @Test
+  void legacyNotificationsCarryWhatExplicitSubscribesAsked() throws Exception {
+    try (McpTestClient legacy = server.legacy().as(NotesApp.READER);
+        McpListen updates = legacy.notifications()) {
+      assertThat(legacy.subscribe("app://notes/1")).succeeded();
+      put(1, "hello");
+      assertThat(updates.awaitMessage().path("params").path("uri").asText())
+          .isEqualTo("app://notes/1");
+      assertThatThrownBy(updates::acknowledged).isInstanceOf(IllegalStateException.class);
+      assertThat(legacy.unsubscribe("app://notes/1")).succeeded();
+      put(1, "hello");
+      updates.assertNoMore();
+    }
+  }
+
+  @Test
   void legacySubscribeAnswersTheReadsRefusal() {
     try (McpTestClient anonymous = server.legacy()) {
       assertThat(anonymous.subscribe("app://notes/1")).isUnauthorized().withChallenge("Bearer");
