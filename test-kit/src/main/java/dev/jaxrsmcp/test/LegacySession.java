@@ -12,7 +12,7 @@ final class LegacySession {
   /**
    * The session, running {@code initialize} and {@code notifications/initialized} the first time.
    */
-  synchronized Started start(McpTestClient client) {
+  synchronized Started start(Sender client) {
     if (started.isPresent()) {
       return started.get();
     }

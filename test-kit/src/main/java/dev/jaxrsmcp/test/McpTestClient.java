@@ -5,18 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.test.internal.Era;
 import dev.jaxrsmcp.test.internal.Requests;
-import dev.jaxrsmcp.test.internal.Sent;
-import dev.jaxrsmcp.test.internal.Wire;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An MCP client for tests that speaks real HTTP/1.1 to an MCP endpoint, in either era:
@@ -51,29 +46,10 @@ public final class McpTestClient implements AutoCloseable {
   private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   private static final int MAX_PAGES = 1_000;
 
-  private final URI endpoint;
-  private final Era era;
-  private final Map<String, String> headers;
-  private final Duration timeout;
-  private final Optional<String> progressToken;
-  private final AtomicLong ids;
-  private final LegacySession session;
+  private final Sender sender;
 
-  private McpTestClient(
-      URI endpoint,
-      Era era,
-      Map<String, String> headers,
-      Duration timeout,
-      Optional<String> progressToken,
-      AtomicLong ids,
-      LegacySession session) {
-    this.endpoint = endpoint;
-    this.era = era;
-    this.headers = headers;
-    this.timeout = timeout;
-    this.progressToken = progressToken;
-    this.ids = ids;
-    this.session = session;
+  private McpTestClient(Sender sender) {
+    this.sender = sender;
   }
 
   /** A modern-era (2026-07-28) client of the MCP endpoint at {@code endpoint}. */
@@ -95,14 +71,7 @@ public final class McpTestClient implements AutoCloseable {
               + endpoint
               + "')");
     }
-    return new McpTestClient(
-        endpoint,
-        era,
-        Collections.unmodifiableMap(new TreeMap<>(String.CASE_INSENSITIVE_ORDER)),
-        DEFAULT_TIMEOUT,
-        Optional.empty(),
-        new AtomicLong(),
-        new LegacySession());
+    return new McpTestClient(Sender.create(endpoint, era, DEFAULT_TIMEOUT));
   }
 
   /** A copy that sends {@code Authorization: authorization} (legacy: on a new session). */
@@ -118,23 +87,13 @@ public final class McpTestClient implements AutoCloseable {
   public McpTestClient header(String name, String value) {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(value, "value");
-    TreeMap<String, String> changed = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    changed.putAll(headers);
-    changed.put(name, value);
-    return new McpTestClient(
-        endpoint,
-        era,
-        Collections.unmodifiableMap(changed),
-        timeout,
-        progressToken,
-        ids,
-        new LegacySession());
+    return new McpTestClient(sender.withHeader(name, value));
   }
 
   /** A copy whose requests ask for progress with {@code _meta.progressToken: token}. */
   public McpTestClient withProgress(String token) {
     Objects.requireNonNull(token, "token");
-    return new McpTestClient(endpoint, era, headers, timeout, Optional.of(token), ids, session);
+    return new McpTestClient(sender.withProgress(token));
   }
 
   /** A copy that waits at most {@code timeout} for each answer and each awaited message. */
@@ -142,17 +101,17 @@ public final class McpTestClient implements AutoCloseable {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("timeout must be positive (found " + timeout + ")");
     }
-    return new McpTestClient(endpoint, era, headers, timeout, progressToken, ids, session);
+    return new McpTestClient(sender.withTimeout(timeout));
   }
 
   /** The MCP endpoint's URL. */
   public URI endpoint() {
-    return endpoint;
+    return sender.endpoint();
   }
 
   /** Whether this client speaks the modern era. */
   public boolean isModern() {
-    return era == Era.MODERN;
+    return sender.era() == Era.MODERN;
   }
 
   /**
@@ -160,16 +119,16 @@ public final class McpTestClient implements AutoCloseable {
    * (starting the session if it has not started).
    */
   public McpResponse discover() {
-    if (era == Era.MODERN) {
+    if (isModern()) {
       return send("server/discover", object());
     }
-    return session.start(this).initialize();
+    return sender.session().initialize();
   }
 
   /** The legacy session's id, starting the session if needed. Modern clients have none. */
   public String sessionId() {
     legacyOnly("sessionId()");
-    return session.start(this).id();
+    return sender.session().id();
   }
 
   /** {@code resources/list}, following {@code nextCursor} through every page. */
@@ -277,7 +236,7 @@ public final class McpTestClient implements AutoCloseable {
 
   /** As {@link #listen(String...)}. */
   public McpListen listen(List<String> uris) {
-    if (era == Era.LEGACY) {
+    if (!isModern()) {
       McpListen stream = notifications();
       List<String> accepted = new ArrayList<>();
       for (String uri : uris) {
@@ -292,10 +251,7 @@ public final class McpTestClient implements AutoCloseable {
     ObjectNode params = object();
     ArrayNode list = params.putObject("notifications").putArray("resourceSubscriptions");
     uris.forEach(list::add);
-    Prepared request = prepare("subscriptions/listen", params);
-    Wire.Exchange exchange =
-        Wire.post(endpoint, request.headers(), request.body(), timeout, "jaxrs-mcp-test-listen");
-    return McpListen.modern(request.sent(), exchange, timeout);
+    return sender.listen(params);
   }
 
   /**
@@ -318,16 +274,7 @@ public final class McpTestClient implements AutoCloseable {
    */
   public McpListen notifications() {
     legacyOnly("notifications()");
-    LegacySession.Started started = session.start(this);
-    Map<String, String> sent = baseHeaders();
-    sent.remove("Content-Type");
-    sent.put("Accept", "text/event-stream");
-    sent.put("Mcp-Session-Id", started.id());
-    sent.put("MCP-Protocol-Version", started.version());
-    sent.putAll(headers);
-    Wire.Exchange exchange = Wire.get(endpoint, sent, timeout, "jaxrs-mcp-test-notifications");
-    return McpListen.legacy(
-        Sent.http(era, "GET notification stream", authorization()), exchange, timeout);
+    return sender.notifications();
   }
 
   /**
@@ -341,138 +288,19 @@ public final class McpTestClient implements AutoCloseable {
   /** Ends a started legacy session with {@code DELETE}; nothing for modern clients. */
   @Override
   public void close() {
-    session
-        .ifStarted()
-        .ifPresent(
-            started -> {
-              Map<String, String> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-              sent.put("Mcp-Session-Id", started.id());
-              sent.put("MCP-Protocol-Version", started.version());
-              sent.putAll(headers);
-              Wire.delete(endpoint, sent, timeout);
-            });
+    sender.endSession();
   }
 
-  // ---- sending ----
-
-  /** A request ready to POST. */
-  record Prepared(Sent sent, Map<String, String> headers, String body) {}
-
-  McpResponse send(String method, ObjectNode params) {
-    Prepared request = prepare(method, params);
-    return McpResponse.read(
-        request.sent(),
-        Wire.post(endpoint, request.headers(), request.body(), timeout, "jaxrs-mcp-test-read"),
-        timeout);
+  private McpResponse send(String method, ObjectNode params) {
+    return sender.send(method, params);
   }
 
   private McpCall start(String method, ObjectNode params) {
-    Prepared request = prepare(method, params);
-    Wire.Exchange exchange =
-        Wire.post(endpoint, request.headers(), request.body(), timeout, "jaxrs-mcp-test-call");
-    Runnable cancel = era == Era.LEGACY ? () -> cancelLegacy(request.sent()) : () -> {};
-    return new McpCall(request.sent(), exchange, timeout, cancel);
-  }
-
-  private void cancelLegacy(Sent read) {
-    ObjectNode params = object().put("reason", "cancelled by the test");
-    params.set("requestId", read.id());
-    Prepared notification = prepare(Optional.empty(), "notifications/cancelled", params);
-    Wire.Exchange answer =
-        Wire.post(endpoint, notification.headers(), notification.body(), timeout, "cancel");
-    if (answer.status() != 202) {
-      throw new AssertionError(
-          "expected 202 for notifications/cancelled of "
-              + read.describe()
-              + " but got HTTP "
-              + answer.status()
-              + " "
-              + answer.body());
-    }
-  }
-
-  private Prepared prepare(String method, ObjectNode params) {
-    return prepare(Optional.of(ids.incrementAndGet()), method, params);
-  }
-
-  private Prepared prepare(Optional<Long> id, String method, ObjectNode params) {
-    Map<String, String> sent = baseHeaders();
-    Optional<String> name = Requests.name(params);
-    if (era == Era.MODERN) {
-      sent.put("MCP-Protocol-Version", era.version());
-      sent.put("Mcp-Method", method);
-      if (name.isPresent() && mirrorsName(method)) {
-        sent.put("Mcp-Name", Requests.headerValue(name.get()));
-      }
-    } else if (!method.equals("initialize")) {
-      LegacySession.Started started = session.start(this);
-      sent.put("Mcp-Session-Id", started.id());
-      sent.put("MCP-Protocol-Version", started.version());
-    }
-    sent.putAll(headers);
-    ObjectNode body =
-        Requests.body(era, id, method, params, id.isPresent() ? progressToken : Optional.empty());
-    JsonNode idNode = body.path("id");
-    return new Prepared(
-        new Sent(era, method, name, idNode, authorization()), sent, body.toString());
-  }
-
-  private static boolean mirrorsName(String method) {
-    return method.equals("resources/read")
-        || method.equals("tools/call")
-        || method.equals("prompts/get");
-  }
-
-  private static Map<String, String> baseHeaders() {
-    Map<String, String> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    sent.put("Content-Type", "application/json");
-    sent.put("Accept", "application/json, text/event-stream");
-    return sent;
-  }
-
-  private Optional<String> authorization() {
-    return Optional.ofNullable(headers.get("Authorization"));
-  }
-
-  /** The legacy handshake, for {@link LegacySession}. */
-  McpResponse initialize() {
-    ObjectNode params = object().put("protocolVersion", era.version());
-    params.putObject("capabilities");
-    params
-        .putObject("clientInfo")
-        .put("name", Requests.CLIENT_NAME)
-        .put("version", Requests.CLIENT_VERSION);
-    Prepared request = prepare("initialize", params);
-    return McpResponse.read(
-        request.sent(),
-        Wire.post(endpoint, request.headers(), request.body(), timeout, "jaxrs-mcp-test-init"),
-        timeout);
-  }
-
-  /** {@code notifications/initialized} on the new session {@code id}. */
-  void initialized(String id, String version) {
-    Map<String, String> sent = baseHeaders();
-    sent.put("Mcp-Session-Id", id);
-    sent.put("MCP-Protocol-Version", version);
-    sent.putAll(headers);
-    String body =
-        Requests.body(
-                era, Optional.empty(), "notifications/initialized", object(), Optional.empty())
-            .toString();
-    Wire.Exchange answer = Wire.post(endpoint, sent, body, timeout, "jaxrs-mcp-test-init");
-    if (answer.status() != 202) {
-      throw new AssertionError(
-          "expected 202 for notifications/initialized on session "
-              + id
-              + " but got HTTP "
-              + answer.status()
-              + " "
-              + answer.body());
-    }
+    return sender.start(method, params);
   }
 
   private void legacyOnly(String call) {
-    if (era != Era.LEGACY) {
+    if (isModern()) {
       throw new IllegalStateException(
           call
               + " is a legacy-era call (sessions, resources/subscribe); a modern client uses"
@@ -486,6 +314,6 @@ public final class McpTestClient implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "McpTestClient(" + era + ", " + endpoint + ")";
+    return "McpTestClient(" + sender.era() + ", " + sender.endpoint() + ")";
   }
 }

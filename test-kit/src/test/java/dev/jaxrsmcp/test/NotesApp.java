@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
 
 /**
  * The kit's own test application, built with the bridge: notes readable with a bearer token (note 2
@@ -44,6 +45,7 @@ final class NotesApp {
 
   static ResourceConfig create() {
     return new ResourceConfig(Notes.class, Logo.class, Count.class, BearerFilter.class)
+        .property(ServerProperties.WADL_FEATURE_DISABLE, true)
         .register(
             McpFeature.builder()
                 .name("notes")

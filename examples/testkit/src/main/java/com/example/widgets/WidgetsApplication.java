@@ -3,6 +3,7 @@ package com.example.widgets;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpWatcher;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
 
 /** The Widgets service: its REST API under {@code /api} and MCP at {@code /mcp}. */
 public final class WidgetsApplication {
@@ -11,8 +12,9 @@ public final class WidgetsApplication {
   /** A fresh application with the two sample widgets. */
   public static ResourceConfig create() {
     return new ResourceConfig()
-        .register(new WidgetsResource())
+        .registerInstances(new WidgetsResource())
         .register(BearerAuthFilter.class)
+        .property(ServerProperties.WADL_FEATURE_DISABLE, true)
         .register(
             McpFeature.builder()
                 .name("widgets")
