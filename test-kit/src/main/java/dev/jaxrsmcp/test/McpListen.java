@@ -137,7 +137,7 @@ public final class McpListen implements AutoCloseable {
                 + " ended before an update of "
                 + uri
                 + "; it carried "
-                + received);
+                + carried());
       }
       if (isUpdateOf(next.get(), uri)) {
         return next.get();
@@ -156,7 +156,7 @@ public final class McpListen implements AutoCloseable {
         .orElseThrow(
             () ->
                 new AssertionError(
-                    "the stream " + sent.describe() + " ended; it carried " + received));
+                    "the stream " + sent.describe() + " ended; it carried " + carried()));
   }
 
   /**
@@ -218,6 +218,10 @@ public final class McpListen implements AutoCloseable {
     exchange.stream().ifPresent(MessageStream::close);
   }
 
+  private String carried() {
+    return Describe.shorten(received.toString());
+  }
+
   private void failOnPending(String when) {
     if (!pending.isEmpty()) {
       throw new AssertionError(
@@ -225,7 +229,7 @@ public final class McpListen implements AutoCloseable {
               + sent.describe()
               + (when.isEmpty() ? "" : " " + when)
               + ", but these were not awaited: "
-              + pending);
+              + Describe.shorten(pending.toString()));
     }
   }
 
@@ -251,8 +255,10 @@ public final class McpListen implements AutoCloseable {
               + " on "
               + sent.describe()
               + "; it carried "
-              + received
-              + (pending.isEmpty() ? "" : ", not yet awaited: " + pending));
+              + carried()
+              + (pending.isEmpty()
+                  ? ""
+                  : ", not yet awaited: " + Describe.shorten(pending.toString())));
     }
     if (item.get() instanceof MessageStream.End end) {
       end.failure()
