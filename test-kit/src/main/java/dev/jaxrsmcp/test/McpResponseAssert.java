@@ -34,12 +34,12 @@ public final class McpResponseAssert extends AbstractAssert<McpResponseAssert, M
     String text;
     if (isTool()) {
       if (!content.path("type").asText().equals("text")) {
-        fail("to give one text content item, but the item is " + content);
+        failFound("to give one text content item, but the item is " + shortened(content));
       }
       text = content.path("text").asText();
     } else {
       if (!content.path("text").isTextual()) {
-        fail("to give one text content entry, but the entry is " + shortened(content));
+        failFound("to give one text content entry, but the entry is " + shortened(content));
       }
       text = content.path("text").asText();
     }
@@ -61,13 +61,13 @@ public final class McpResponseAssert extends AbstractAssert<McpResponseAssert, M
       data = content.path("blob");
     }
     if (!data.isTextual()) {
-      fail("to give one blob content entry, but the entry is " + shortened(content));
+      failFound("to give one blob content entry, but the entry is " + shortened(content));
     }
     byte[] bytes;
     try {
       bytes = Base64.getDecoder().decode(data.asText());
     } catch (IllegalArgumentException e) {
-      fail("to give base64 in its blob (" + e.getMessage() + ")");
+      failFound("to give base64 in its blob, but it does not decode (" + e.getMessage() + ")");
       throw new AssertionError(e);
     }
     JsonNode entry =
@@ -285,7 +285,7 @@ public final class McpResponseAssert extends AbstractAssert<McpResponseAssert, M
     }
     JsonNode entries = actual.result().path(isTool() ? "content" : "contents");
     if (!entries.isArray() || entries.size() != 1) {
-      fail(
+      failFound(
           expectation
               + ", but it gave "
               + (entries.isArray() ? entries.size() + " entries" : "no content array"));
