@@ -238,15 +238,20 @@ public final class McpTestClient implements AutoCloseable {
   public McpListen listen(List<String> uris) {
     if (!isModern()) {
       McpListen stream = notifications();
-      List<String> accepted = new ArrayList<>();
-      for (String uri : uris) {
-        McpResponse answer = subscribe(uri);
-        if (answer.result().isObject() && answer.error().isMissingNode()) {
-          accepted.add(uri);
+      try {
+        List<String> accepted = new ArrayList<>();
+        for (String uri : uris) {
+          McpResponse answer = subscribe(uri);
+          if (answer.result().isObject() && answer.error().isMissingNode()) {
+            accepted.add(uri);
+          }
         }
+        stream.acknowledge(accepted);
+        return stream;
+      } catch (RuntimeException | Error e) {
+        stream.close();
+        throw e;
       }
-      stream.acknowledge(accepted);
-      return stream;
     }
     ObjectNode params = object();
     ArrayNode list = params.putObject("notifications").putArray("resourceSubscriptions");
