@@ -44,10 +44,9 @@ public final class Subscriptions {
       readable(uri, call).ifPresent(honoured::add);
     }
     boolean listChanged = isTrue(filter.get("resourcesListChanged"));
+    // Only what this server sends: never toolsListChanged or promptsListChanged (the tool list is
+    // fixed when the application starts and there are no prompts), whatever the filter asks.
     ObjectNode ack = Json.object();
-    if (isTrue(filter.get("toolsListChanged")) && Capabilities.offersTools(state)) {
-      ack.put("toolsListChanged", true);
-    }
     if (listChanged) {
       ack.put("resourcesListChanged", true);
     }
