@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,7 +19,8 @@ import java.util.Optional;
  * The members of templates that name a collection route ({@code listFrom}): the route is read
  * in-process with the caller's own credentials, and each item of its JSON array that yields the
  * template's path variables becomes a resource. A caller the route refuses sees no members; items
- * that do not fit the template are dropped and logged.
+ * that do not fit the template are dropped and logged; a response larger than {@code
+ * maxListFromBytes} fails the request that needed it.
  */
 final class Members {
   private static final System.Logger LOG = System.getLogger(Members.class.getName());
@@ -58,6 +61,24 @@ final class Members {
     RouteResponse response = state.reader().readPath(entry.listFrom(), caller);
     if (response.status() < 200 || response.status() >= 300) {
       return List.of(); // the caller may not see the collection: no members, not an error
+    }
+    int max = state.settings().maxListFromBytes();
+    if (response.body().length > max) {
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR,
+          "Collection too large: listFrom "
+              + entry.listFrom()
+              + " of "
+              + entry.methodName()
+              + " answered "
+              + response.body().length
+              + " bytes; at most "
+              + max
+              + " are allowed (setting maxListFromBytes)",
+          Json.object()
+              .put("listFrom", entry.listFrom())
+              .put("limit", "maxListFromBytes")
+              .put("max", max));
     }
     JsonNode items;
     try {

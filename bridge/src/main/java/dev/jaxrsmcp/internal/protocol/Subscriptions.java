@@ -76,6 +76,28 @@ public final class Subscriptions {
     return new ListenPlan.Watched(uri, found.value(), found.match());
   }
 
+  /** The most URIs one legacy session may be subscribed to ({@code maxSubscriptionsPerSession}). */
+  public int maxPerSession() {
+    return state.settings().maxSubscriptionsPerSession();
+  }
+
+  /**
+   * The refusal of a legacy {@code resources/subscribe} that would take a session past {@link
+   * #maxPerSession()}.
+   */
+  public JsonRpcException tooManyInSession(String uri) {
+    int max = maxPerSession();
+    return new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS,
+        "Invalid params: this session is already subscribed to "
+            + max
+            + " URIs, the most maxSubscriptionsPerSession allows; unsubscribe from one before"
+            + " subscribing to '"
+            + uri
+            + "' (for method resources/subscribe)",
+        Json.object().put("uri", uri).put("limit", "maxSubscriptionsPerSession").put("max", max));
+  }
+
   private Optional<ListenPlan.Watched> readable(String uri, McpCall call) {
     Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
     if (found.isEmpty() || !found.get().value().subscribe()) {
