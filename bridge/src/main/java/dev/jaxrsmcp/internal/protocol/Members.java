@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The members of templates that name a collection route ({@code listFrom}): the route is read
@@ -36,13 +38,20 @@ final class Members {
     this.json = Json.reader(state.settings().maxJsonDepth());
   }
 
-  /** Listing entries for the members of every template with a collection, in catalogue order. */
-  List<ObjectNode> listings(Caller caller) {
-    List<ObjectNode> out = new ArrayList<>();
-    for (CatalogueEntry entry : state.catalogue().templates()) {
+  /**
+   * Listing entries for the members of every template with a collection: templates in catalogue
+   * order (the template at position {@code i} ranks {@code firstRank + i}), each template's members
+   * in URI order, a URI listed once. Keyed by rank and URI for stable cursors ({@link Pages}).
+   */
+  List<Pages.Keyed<ObjectNode>> listings(Caller caller, int firstRank) {
+    List<Pages.Keyed<ObjectNode>> out = new ArrayList<>();
+    List<CatalogueEntry> templates = state.catalogue().templates();
+    for (int i = 0; i < templates.size(); i++) {
+      CatalogueEntry entry = templates.get(i);
       if (entry.listFrom().isEmpty()) {
         continue;
       }
+      SortedMap<String, ObjectNode> byUri = new TreeMap<>();
       for (Member member : of(entry, caller)) {
         ObjectNode node = Listings.resource(entry);
         node.put("uri", member.uri());
@@ -50,8 +59,10 @@ final class Members {
         if (!member.title().isEmpty()) {
           node.put("title", member.title());
         }
-        out.add(node);
+        byUri.putIfAbsent(member.uri(), node);
       }
+      int rank = firstRank + i;
+      byUri.forEach((uri, node) -> out.add(new Pages.Keyed<>(new Pages.Key(rank, uri), node)));
     }
     return out;
   }
