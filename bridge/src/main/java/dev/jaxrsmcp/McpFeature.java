@@ -248,8 +248,11 @@ public final class McpFeature implements Feature {
   }
 
   /**
-   * Where long-running reads spool their responses; default {@code jaxrs-mcp} under {@code
-   * java.io.tmpdir}.
+   * The base under which long-running reads spool their responses: each process spools into a fresh
+   * {@code rwx------} directory of its own under it, and an application that starts deletes what
+   * processes that no longer run left there. A base that is a symbolic link, belongs to another
+   * user or may be written by others is not used (a fresh private directory under {@code
+   * java.io.tmpdir} is, with a warning). Default {@code jaxrs-mcp} under {@code java.io.tmpdir}.
    */
   public Path spoolDirectory() {
     return spoolDirectory;
