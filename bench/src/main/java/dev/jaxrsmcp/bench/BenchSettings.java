@@ -95,7 +95,7 @@ record BenchSettings(
         Duration.ofSeconds(2),
         Duration.ofSeconds(10),
         3,
-        List.of(1, 32),
+        List.of(1, 16, 32),
         fanOuts != null ? fanOuts : List.of(1_000, 10_000),
         longReadBytes != null ? longReadBytes : 1L << 30,
         StartupProbe.CLASSES,
