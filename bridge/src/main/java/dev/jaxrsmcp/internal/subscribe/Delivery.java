@@ -9,7 +9,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -34,7 +33,6 @@ final class Delivery {
 
   Delivery() {
     int threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-    AtomicInteger n = new AtomicInteger();
     ThreadPoolExecutor executor =
         new ThreadPoolExecutor(
             threads,
@@ -42,11 +40,7 @@ final class Delivery {
             30,
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
-            r -> {
-              Thread t = new Thread(r, "jaxrs-mcp-delivery-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            BridgeThreads.numbered("jaxrs-mcp-delivery-"));
     executor.allowCoreThreadTimeOut(true);
     this.pool = executor;
   }
