@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
 import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
@@ -19,8 +20,13 @@ import org.glassfish.jersey.process.internal.RequestScoped;
 public final class McpRuntime {
   private McpRuntime() {}
 
-  public static void install(McpFeature settings, ChangeHub changes, FeatureContext context) {
-    EndpointInstaller installer = new EndpointInstaller(settings, changes);
+  /**
+   * @param changes the feature's changes, told about this application's hub while it runs
+   */
+  public static void install(McpFeature settings, ChangeHubs changes, FeatureContext context) {
+    // Runtime state belongs to this application, not to the feature: a reload makes a new one.
+    ChangeHub hub = new ChangeHub(settings.watchers(), settings.debounce(), settings.changeBus());
+    EndpointInstaller installer = new EndpointInstaller(settings, hub, changes);
     context.register(installer);
     context.register(installer.lifecycle());
     context.register(DispatchGuard.class);
@@ -37,7 +43,7 @@ public final class McpRuntime {
         new InternalBinder() { // Jersey 4: the injection-neutral successor of AbstractBinder
           @Override
           protected void configure() {
-            bind(changes).to(McpChanges.class);
+            bind(hub).to(McpChanges.class);
             bindFactory(McpContextSupplier.class).to(McpContext.class).in(RequestScoped.class);
           }
         });

@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.scan.ResourceScanner;
 import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Configuration;
@@ -32,12 +33,18 @@ import org.glassfish.jersey.server.spi.Container;
 public final class EndpointInstaller implements ModelProcessor {
   private final McpFeature settings;
   private final ChangeHub changes;
+  private final ChangeHubs featureChanges;
   private final AtomicReference<ApplicationHandler> application = new AtomicReference<>();
   private final AtomicReference<McpEndpoint> endpoint = new AtomicReference<>();
 
-  public EndpointInstaller(McpFeature settings, ChangeHub changes) {
+  /**
+   * @param changes this application's hub: started with it, closed with it
+   * @param featureChanges the feature's view of the running applications' hubs
+   */
+  public EndpointInstaller(McpFeature settings, ChangeHub changes, ChangeHubs featureChanges) {
     this.settings = settings;
     this.changes = changes;
+    this.featureChanges = featureChanges;
   }
 
   @Override
@@ -78,13 +85,12 @@ public final class EndpointInstaller implements ModelProcessor {
     return new AbstractContainerLifecycleListener() {
       @Override
       public void onStartup(Container container) {
-        application.set(container.getApplicationHandler());
-        changes.start();
+        start(container);
       }
 
       @Override
       public void onReload(Container container) {
-        application.set(container.getApplicationHandler());
+        start(container); // this is the new application of a reload
       }
 
       @Override
@@ -93,7 +99,14 @@ public final class EndpointInstaller implements ModelProcessor {
         if (mcp != null) {
           mcp.shutdown();
         }
+        featureChanges.stopped(changes);
         changes.close();
+      }
+
+      private void start(Container container) {
+        application.set(container.getApplicationHandler());
+        changes.start(); // once per application
+        featureChanges.started(changes);
       }
     };
   }
