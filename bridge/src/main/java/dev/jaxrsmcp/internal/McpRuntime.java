@@ -7,7 +7,6 @@ import dev.jaxrsmcp.internal.dispatch.CancellableOutput;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
-import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
@@ -21,12 +20,10 @@ public final class McpRuntime {
   private McpRuntime() {}
 
   /**
-   * @param changes the feature's changes, told about this application's hub while it runs
+   * @param changes the feature's changes, told about each application's change hub while it runs
    */
   public static void install(McpFeature settings, ChangeHubs changes, FeatureContext context) {
-    // Runtime state belongs to this application, not to the feature: a reload makes a new one.
-    ChangeHub hub = new ChangeHub(settings.watchers(), settings.debounce(), settings.changeBus());
-    EndpointInstaller installer = new EndpointInstaller(settings, hub, changes);
+    EndpointInstaller installer = new EndpointInstaller(settings, changes);
     context.register(installer);
     context.register(installer.lifecycle());
     context.register(DispatchGuard.class);
@@ -43,7 +40,7 @@ public final class McpRuntime {
         new InternalBinder() { // Jersey 4: the injection-neutral successor of AbstractBinder
           @Override
           protected void configure() {
-            bind(hub).to(McpChanges.class);
+            bind(changes).to(McpChanges.class);
             bindFactory(McpContextSupplier.class).to(McpContext.class).in(RequestScoped.class);
           }
         });

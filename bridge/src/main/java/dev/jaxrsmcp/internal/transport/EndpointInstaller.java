@@ -32,18 +32,16 @@ import org.glassfish.jersey.server.spi.Container;
  */
 public final class EndpointInstaller implements ModelProcessor {
   private final McpFeature settings;
-  private final ChangeHub changes;
   private final ChangeHubs featureChanges;
+  private final AtomicReference<ChangeHub> changes = new AtomicReference<>();
   private final AtomicReference<ApplicationHandler> application = new AtomicReference<>();
   private final AtomicReference<McpEndpoint> endpoint = new AtomicReference<>();
 
   /**
-   * @param changes this application's hub: started with it, closed with it
-   * @param featureChanges the feature's view of the running applications' hubs
+   * @param featureChanges the feature's view of the running applications' change hubs
    */
-  public EndpointInstaller(McpFeature settings, ChangeHub changes, ChangeHubs featureChanges) {
+  public EndpointInstaller(McpFeature settings, ChangeHubs featureChanges) {
     this.settings = settings;
-    this.changes = changes;
     this.featureChanges = featureChanges;
   }
 
@@ -57,7 +55,11 @@ public final class EndpointInstaller implements ModelProcessor {
             new HeaderForwarding(settings.forwardOnlyHeaders(), settings.neverForwardHeaders()));
     WatcherCheck.check(catalogue, settings);
     CompleterCheck.check(catalogue, settings);
-    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), changes);
+    // Jersey builds the model once per application, also when a reload reuses this instance: each
+    // application gets its own change hub, started and closed with it (a closed hub stays closed).
+    ChangeHub hub = new ChangeHub(settings.watchers(), settings.debounce(), settings.changeBus());
+    changes.set(hub);
+    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), hub);
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.path());
     resource
@@ -99,14 +101,18 @@ public final class EndpointInstaller implements ModelProcessor {
         if (mcp != null) {
           mcp.shutdown();
         }
-        featureChanges.stopped(changes);
-        changes.close();
+        ChangeHub hub = changes.get();
+        if (hub != null) {
+          featureChanges.stopped(hub);
+          hub.close();
+        }
       }
 
       private void start(Container container) {
         application.set(container.getApplicationHandler());
-        changes.start(); // once per application
-        featureChanges.started(changes);
+        ChangeHub hub = changes.get();
+        hub.start(); // once per application (onReload and onStartup both come here)
+        featureChanges.started(hub);
       }
     };
   }
