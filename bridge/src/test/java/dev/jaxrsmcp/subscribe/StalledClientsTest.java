@@ -87,7 +87,10 @@ class StalledClientsTest {
 
       assertThat(feature.changes().changed(OTHER)).isEqualTo(1);
       assertThat(healthy.next().path("params").path("uri").asText()).isEqualTo(OTHER);
-      assertThat(healthy.nextComment()).isEqualTo(": keep-alive");
+      healthy.forgetComments();
+      assertThat(healthy.nextComment())
+          .as("a keep-alive after the stall")
+          .isEqualTo(": keep-alive");
       long heapGrowth = usedHeapAfterGc() - heapBefore;
       System.out.println("heap growth with " + STALLED + " stalled listens: " + heapGrowth);
       assertThat(heapGrowth).as("heap held for %d stalled clients", STALLED).isLessThan(256L << 20);
@@ -123,6 +126,11 @@ class StalledClientsTest {
 
       feature.changes().changed(OTHER);
       assertThat(healthy.next().path("params").path("uri").asText()).isEqualTo(OTHER);
+      healthy.forgetComments();
+      // the session sweep's keep-alives: they would wait on a stalled socket if written by it
+      assertThat(healthy.nextComment())
+          .as("a keep-alive after the stall")
+          .isEqualTo(": keep-alive");
     }
     for (Socket socket : stalled) {
       assertThat(StalledSockets.drain(socket, 1 << 30))

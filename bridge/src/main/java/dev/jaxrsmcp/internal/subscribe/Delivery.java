@@ -19,8 +19,8 @@ import java.util.function.Consumer;
  * #MAX_PENDING} messages behind, its queued messages are dropped and it is told it is {@linkplain
  * Subscriber#overwhelmed() overwhelmed} (its stream then ends).
  *
- * <p>A write that blocks (a full socket buffer) occupies its pool thread until the container's
- * write timeout; only when every pool thread is blocked that way do other subscribers wait.
+ * <p>The subscribers' methods only queue on their streams (the streams' own writer threads write),
+ * so a client that stops reading never occupies a pool thread.
  */
 final class Delivery {
   private static final System.Logger LOG = System.getLogger(Delivery.class.getName());

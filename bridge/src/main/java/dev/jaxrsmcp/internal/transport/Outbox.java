@@ -37,7 +37,7 @@ final class Outbox implements Runnable {
    * One thing to write.
    *
    * @param bytes what it holds in memory until written (zero for a body streamed from disk)
-   * @param keepAlive a keep-alive comment: skipped when something else is on its way anyway
+   * @param keepAlive a keep-alive comment: skipped while another one waits to be written
    */
   record Frame(Object payload, long bytes, boolean keepAlive) {}
 
@@ -55,6 +55,7 @@ final class Outbox implements Runnable {
   private long queuedBytes;
   private long writingBytes;
   private boolean scheduled;
+  private boolean keepAliveQueued;
   private boolean closing;
   private boolean done;
 
@@ -80,12 +81,13 @@ final class Outbox implements Runnable {
       if (closing) {
         return false;
       }
-      if (frame.keepAlive() && (scheduled || !queue.isEmpty())) {
-        return true; // bytes are on their way anyway
+      if (frame.keepAlive() && keepAliveQueued) {
+        return true; // one is waiting already (a stuck write): they do not pile up
       }
       if (queuedBytes + writingBytes + frame.bytes() <= maxUnsent) {
         queue.add(frame);
         queuedBytes += frame.bytes();
+        keepAliveQueued |= frame.keepAlive();
         accepted = true;
       } else {
         accepted = false;
@@ -120,6 +122,7 @@ final class Outbox implements Runnable {
   // guarded by this
   private void overflowNow() {
     queue.clear();
+    keepAliveQueued = false;
     queuedBytes = 0;
     closing = true;
     queue.addAll(overflow);
@@ -174,6 +177,7 @@ final class Outbox implements Runnable {
         } else {
           queuedBytes -= next.bytes();
           writingBytes = next.bytes();
+          keepAliveQueued &= !next.keepAlive();
         }
       }
       if (next == null) {

@@ -136,8 +136,8 @@ public final class SseStream implements NotificationStream {
   }
 
   /**
-   * Queues a keep-alive comment, unless other bytes are on their way to the client anyway; false
-   * when the stream is closed.
+   * Queues a keep-alive comment, unless one is still waiting to be written (keep-alives do not pile
+   * up behind a stuck write); false when the stream is closed.
    */
   @Override
   public boolean keepAlive() {
