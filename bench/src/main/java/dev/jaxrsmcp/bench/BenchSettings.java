@@ -29,13 +29,14 @@ record BenchSettings(
     Path logs,
     List<String> serverJvm) {
 
-  static final Set<String> ALL_PARTS = Set.of("startup", "reads", "fanout", "longread");
+  static final Set<String> ALL_PARTS = Set.of("startup", "reads", "fanout", "longread", "slow");
 
   static BenchSettings parse(String[] args) {
     boolean quick = false;
     boolean profile = false;
     Path out = null;
-    Set<String> parts = new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread"));
+    Set<String> parts =
+        new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread", "slow"));
     List<Integer> fanOuts = null;
     Long longReadBytes = null;
     for (int i = 0; i < args.length; i++) {
@@ -61,7 +62,7 @@ record BenchSettings(
             throw new IllegalArgumentException(
                 "unknown argument '"
                     + args[i]
-                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,fanout,longread])");
+                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,fanout,longread,slow])");
       }
     }
     if (out == null) {

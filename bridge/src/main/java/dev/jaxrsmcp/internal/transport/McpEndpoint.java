@@ -314,7 +314,7 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
-    SseStream stream = new SseStream();
+    SseStream stream = new SseStream(state.settings().maxUnsentBytes(), Optional.empty());
     session.attach(stream);
     sessionSubscriptions.streamOpened(session);
     return stream.response();
