@@ -12,9 +12,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.core.UriInfo;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.util.Optional;
@@ -124,6 +126,36 @@ public final class IdentityResource {
           ("long method=" + atMethod + " stream=" + holder.name())
               .getBytes(StandardCharsets.UTF_8));
     };
+  }
+
+  /** What the route sees of its request, through JAX-RS and through the servlet request. */
+  @GET
+  @Path("/seen/{name}")
+  @McpResource(uri = "app://id/seen/{name}", description = "The request as the route sees it")
+  public String seen(
+      @PathParam("name") String name,
+      @Context jakarta.ws.rs.core.Request jaxrs,
+      @Context UriInfo uri,
+      @Context HttpHeaders headers,
+      @Context HttpServletRequest servlet) {
+    return "jaxrs="
+        + jaxrs.getMethod()
+        + " "
+        + uri.getRequestUri().getRawPath()
+        + " name="
+        + name
+        + " accept="
+        + headers.getHeaderString(HttpHeaders.ACCEPT)
+        + " content-type="
+        + headers.getHeaderString(HttpHeaders.CONTENT_TYPE)
+        + " mcp-method="
+        + headers.getHeaderString("Mcp-Method")
+        + " authorization="
+        + (headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null)
+        + " | servlet="
+        + servlet.getMethod()
+        + " "
+        + servlet.getRequestURI();
   }
 
   /** The members of {@code app://id/members/{name}}: two names that depend on the caller. */

@@ -231,6 +231,25 @@ abstract class ServletReadsContract {
     }
   }
 
+  /**
+   * The route of an MCP read sees its own GET through JAX-RS (method, URI, Accept, the forwarded
+   * headers, no Content-Type or Mcp-*), while the servlet request underneath is still the MCP POST.
+   */
+  @Test
+  void aRouteSeesItsGetThroughJaxRsAndThePostThroughTheServletRequest() {
+    assertThat(direct.get("id/seen/x", Caller.ADMIN).body())
+        .isEqualTo(
+            "jaxrs=GET /api/id/seen/x name=x accept=null content-type=null mcp-method=null"
+                + " authorization=true | servlet=GET /api/id/seen/x");
+    for (boolean modernEra : new boolean[] {true, false}) {
+      assertThat(client(Caller.ADMIN, modernEra).read("app://id/seen/x"))
+          .isText()
+          .isEqualTo(
+              "jaxrs=GET /api/id/seen/x name=x accept=text/plain content-type=null mcp-method=null"
+                  + " authorization=true | servlet=POST /api/mcp");
+    }
+  }
+
   /** The legacy era through the official MCP Java SDK client. */
   @Test
   void theSdkClientReadsWhatTheDirectGetGives() {
