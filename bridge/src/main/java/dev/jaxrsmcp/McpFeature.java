@@ -61,6 +61,8 @@ public final class McpFeature implements Feature {
   private final Set<String> allowedHosts;
   private final int maxUriLength;
   private final int maxSessions;
+  private final int maxSubscriptionsPerSession;
+  private final int maxListFromBytes;
   private final List<String> sessionBinding;
   private final Set<String> forwardOnlyHeaders;
   private final Set<String> neverForwardHeaders;
@@ -101,6 +103,8 @@ public final class McpFeature implements Feature {
     this.allowedHosts = Collections.unmodifiableSet(new LinkedHashSet<>(b.allowedHosts));
     this.maxUriLength = b.maxUriLength;
     this.maxSessions = b.maxSessions;
+    this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
+    this.maxListFromBytes = b.maxListFromBytes;
     this.sessionBinding = List.copyOf(b.sessionBinding);
     this.forwardOnlyHeaders =
         Collections.unmodifiableSet(new LinkedHashSet<>(b.forwardOnlyHeaders));
@@ -244,8 +248,11 @@ public final class McpFeature implements Feature {
   }
 
   /**
-   * Where long-running reads spool their responses; default {@code jaxrs-mcp} under {@code
-   * java.io.tmpdir}.
+   * The base under which long-running reads spool their responses: each process spools into a fresh
+   * {@code rwx------} directory of its own under it, and an application that starts deletes what
+   * processes that no longer run left there. A base that is a symbolic link, belongs to another
+   * user or may be written by others is not used (a fresh private directory under {@code
+   * java.io.tmpdir} is, with a warning). Default {@code jaxrs-mcp} under {@code java.io.tmpdir}.
    */
   public Path spoolDirectory() {
     return spoolDirectory;
@@ -321,6 +328,25 @@ public final class McpFeature implements Feature {
   }
 
   /**
+   * The most URIs one legacy-era session may be subscribed to at once ({@code
+   * resources/subscribe}); one more is refused with {@code -32602} before its route is read or its
+   * watcher starts, and the client may unsubscribe from another first. Default 1,000.
+   */
+  public int maxSubscriptionsPerSession() {
+    return maxSubscriptionsPerSession;
+  }
+
+  /**
+   * The largest response, in bytes, a collection route named by {@code @McpResource(listFrom)} may
+   * give; it is read for every page of {@code resources/list} and for completions drawn from it. A
+   * larger one fails that request with {@code -32603} naming the route and this setting, and no
+   * member is listed. Default 4 MiB.
+   */
+  public int maxListFromBytes() {
+    return maxListFromBytes;
+  }
+
+  /**
    * The request headers a legacy-era session is bound to: {@code initialize} records a keyed hash
    * of their values (never the values), and a later request on the session whose values differ
    * (another {@code Authorization}, another cookie) is answered as if the session did not exist
@@ -391,6 +417,8 @@ public final class McpFeature implements Feature {
     private Set<String> allowedHosts = Set.of();
     private int maxUriLength = 4096;
     private int maxSessions = 10_000;
+    private int maxSubscriptionsPerSession = 1_000;
+    private int maxListFromBytes = 4 * 1024 * 1024;
     private List<String> sessionBinding = List.of("Authorization", "Cookie");
     private Set<String> forwardOnlyHeaders = Set.of();
     private Set<String> neverForwardHeaders = Set.of();
@@ -429,6 +457,8 @@ public final class McpFeature implements Feature {
       this.allowedHosts = f.allowedHosts;
       this.maxUriLength = f.maxUriLength;
       this.maxSessions = f.maxSessions;
+      this.maxSubscriptionsPerSession = f.maxSubscriptionsPerSession;
+      this.maxListFromBytes = f.maxListFromBytes;
       this.sessionBinding = f.sessionBinding;
       this.forwardOnlyHeaders = f.forwardOnlyHeaders;
       this.neverForwardHeaders = f.neverForwardHeaders;
@@ -733,6 +763,26 @@ public final class McpFeature implements Feature {
         throw new IllegalArgumentException("maxSessions must be at least 1 (found " + max + ")");
       }
       this.maxSessions = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxSubscriptionsPerSession()}; at least 1. */
+    public Builder maxSubscriptionsPerSession(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxSubscriptionsPerSession must be at least 1 (found " + max + ")");
+      }
+      this.maxSubscriptionsPerSession = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxListFromBytes()}; at least 1024. */
+    public Builder maxListFromBytes(int max) {
+      if (max < 1024) {
+        throw new IllegalArgumentException(
+            "maxListFromBytes must be at least 1024 (found " + max + ")");
+      }
+      this.maxListFromBytes = max;
       return this;
     }
 

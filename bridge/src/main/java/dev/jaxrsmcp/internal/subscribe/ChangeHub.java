@@ -55,7 +55,13 @@ public final class ChangeHub implements McpChanges {
 
   /** Starts listening to other instances. */
   public void start() {
-    bus.start(this::deliver);
+    // Changes may have been lost on the bus: every URI subscribed here, and the list, changed.
+    bus.start(
+        this::deliver,
+        () -> {
+          List.copyOf(byUri.keySet()).forEach(uri -> deliver(Change.updated(uri)));
+          deliver(Change.listChanged());
+        });
   }
 
   /**
