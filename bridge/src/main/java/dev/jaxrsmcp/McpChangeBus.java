@@ -20,7 +20,11 @@ import java.util.function.Consumer;
  */
 public interface McpChangeBus extends AutoCloseable {
 
-  /** Starts receiving other instances' changes; called once when the application starts. */
+  /**
+   * Starts receiving other instances' changes; called when the application starts. A container
+   * reload closes the bus with the old application and calls this again for the new one, so a
+   * closed bus must be able to start afresh.
+   */
   void start(Consumer<Change> fromOtherInstances);
 
   /**

@@ -2,7 +2,7 @@ package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
 import dev.jaxrsmcp.internal.security.Origins;
-import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import java.nio.file.Path;
@@ -47,12 +47,13 @@ public final class McpFeature implements Feature {
   private final Duration keepAlive;
   private final int maxListenUris;
   private final int maxConcurrentListens;
+  private final long maxUnsentBytes;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
   private final Map<String, Map<String, McpCompleter>> completers;
   private final int pageSize;
   private final McpChangeBus changeBus;
-  private final ChangeHub changes;
+  private final ChangeHubs changes = new ChangeHubs();
   private final Path spoolDirectory;
   private final Duration longRunningKeepAlive;
   private final Duration longRunningTimeout;
@@ -85,6 +86,7 @@ public final class McpFeature implements Feature {
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
     this.maxConcurrentListens = b.maxConcurrentListens;
+    this.maxUnsentBytes = b.maxUnsentBytes;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
     Map<String, Map<String, McpCompleter>> completerCopy = new LinkedHashMap<>();
@@ -94,7 +96,6 @@ public final class McpFeature implements Feature {
     this.completers = Collections.unmodifiableMap(completerCopy);
     this.pageSize = b.pageSize;
     this.changeBus = b.changeBus;
-    this.changes = new ChangeHub(watchers, debounce, changeBus);
     this.spoolDirectory = b.spoolDirectory;
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
@@ -220,6 +221,16 @@ public final class McpFeature implements Feature {
   /** The most notification streams open at once on this instance; default 10,000. */
   public int maxConcurrentListens() {
     return maxConcurrentListens;
+  }
+
+  /**
+   * The most bytes that may wait for one client that does not read its notification stream (modern
+   * listen or legacy {@code GET}), counted in the bridge: queued, and being handed to the
+   * container. Past it the stream ends with a comment saying why (a listen also gets an error
+   * response) and the client reconnects and re-reads; default 1 MiB.
+   */
+  public long maxUnsentBytes() {
+    return maxUnsentBytes;
   }
 
   /** How long a listen stream stays open; {@link Duration#ZERO} (the default) for no limit. */
@@ -404,6 +415,7 @@ public final class McpFeature implements Feature {
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
     private int maxConcurrentListens = 10_000;
+    private long maxUnsentBytes = 1L << 20;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
     private final Map<String, Map<String, McpCompleter>> completers = new LinkedHashMap<>();
@@ -443,6 +455,7 @@ public final class McpFeature implements Feature {
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
       this.maxConcurrentListens = f.maxConcurrentListens;
+      this.maxUnsentBytes = f.maxUnsentBytes;
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
       f.completers.forEach(
@@ -611,6 +624,16 @@ public final class McpFeature implements Feature {
             "maxConcurrentListens must be at least 1 (found " + max + ")");
       }
       this.maxConcurrentListens = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxUnsentBytes()}; at least 1024. */
+    public Builder maxUnsentBytes(long max) {
+      if (max < 1024) {
+        throw new IllegalArgumentException(
+            "maxUnsentBytes must be at least 1024 (found " + max + ")");
+      }
+      this.maxUnsentBytes = max;
       return this;
     }
 

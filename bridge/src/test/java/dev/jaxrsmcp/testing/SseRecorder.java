@@ -128,6 +128,11 @@ public final class SseRecorder implements AutoCloseable {
     assertThat(message).as("no further message").isNull();
   }
 
+  /** Forgets the comment lines received so far (so the next one is a fresh keep-alive). */
+  public void forgetComments() {
+    comments.clear();
+  }
+
   /** Waits for a comment line (a keep-alive). */
   public String nextComment() throws InterruptedException {
     String comment = comments.poll(10, TimeUnit.SECONDS);

@@ -57,14 +57,9 @@ public final class RedisChangeBus implements McpChangeBus {
   private final LostChanges lost = new LostChanges(Clock.systemUTC());
   private final AtomicInteger subscriptions = new AtomicInteger();
   private final AtomicBoolean announcing = new AtomicBoolean();
-  private final ScheduledExecutorService retries =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "jaxrs-mcp-redis");
-            t.setDaemon(true);
-            return t;
-          });
-  private final RedisClient client;
+  // Made anew by every start(): a container reload closes the bus and starts it again.
+  private volatile ScheduledExecutorService retries;
+  private volatile RedisClient client;
   private volatile StatefulRedisPubSubConnection<String, String> subscriber;
   private volatile StatefulRedisConnection<String, String> publisher;
   private volatile boolean closed;
@@ -75,13 +70,16 @@ public final class RedisChangeBus implements McpChangeBus {
     this.channel = b.channelPrefix + "changes";
     this.retryInterval = b.retryInterval;
     this.outage = new OutageLog(uri.getHost() + ":" + uri.getPort());
-    this.client = RedisClient.create(uri);
-    this.client.setOptions(
+  }
+
+  private RedisClient newClient() {
+    RedisClient created = RedisClient.create(uri);
+    created.setOptions(
         ClientOptions.builder()
             .autoReconnect(true)
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
             .build());
-    this.client.addListener(
+    created.addListener(
         new RedisConnectionStateListener() {
           @Override
           public void onRedisConnected(
@@ -96,6 +94,7 @@ public final class RedisChangeBus implements McpChangeBus {
             }
           }
         });
+    return created;
   }
 
   /** A builder for the Redis at {@code redisUri}, for example {@code redis://localhost:6379}. */
@@ -113,14 +112,28 @@ public final class RedisChangeBus implements McpChangeBus {
     return instance;
   }
 
+  /**
+   * Connects in the background. Called again after {@link #close()} (a container reload stops the
+   * application and starts a new one with the same feature), it starts afresh.
+   */
   @Override
   public void start(Consumer<Change> fromOtherInstances) {
     start(fromOtherInstances, () -> {});
   }
 
   @Override
-  public void start(Consumer<Change> fromOtherInstances, Runnable missed) {
+  public synchronized void start(Consumer<Change> fromOtherInstances, Runnable missed) {
     this.missed = Objects.requireNonNull(missed, "missed");
+    closed = false;
+    client = newClient();
+    // The thread (and the Lettuce threads it starts) inherit no thread-locals of the caller.
+    retries =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(null, r, "jaxrs-mcp-redis", 0, false);
+              t.setDaemon(true);
+              return t;
+            });
     retries.execute(() -> connect(fromOtherInstances));
     retries.scheduleWithFixedDelay(
         this::announceLoss,
@@ -254,9 +267,13 @@ public final class RedisChangeBus implements McpChangeBus {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     closed = true;
-    retries.shutdownNow();
+    ScheduledExecutorService started = retries;
+    if (started == null) {
+      return; // never started
+    }
+    started.shutdownNow();
     StatefulRedisPubSubConnection<String, String> sub = subscriber;
     StatefulRedisConnection<String, String> pub = publisher;
     if (sub != null) {
@@ -266,6 +283,8 @@ public final class RedisChangeBus implements McpChangeBus {
       pub.close();
     }
     client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    subscriber = null;
+    publisher = null;
   }
 
   /** Builds a {@link RedisChangeBus}. */

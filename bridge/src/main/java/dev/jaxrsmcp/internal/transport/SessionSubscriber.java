@@ -69,7 +69,14 @@ final class SessionSubscriber implements Subscriber {
   /** Ends the session's stream (the session stays; the client may open a new stream). */
   @Override
   public void overwhelmed() {
-    session.stream().ifPresent(session::detach);
+    session.stream()
+        .ifPresent(
+            stream -> {
+              if (stream instanceof SseStream sse) {
+                sse.overflow(); // ends it with the reason; the session detaches a closed stream
+              }
+              session.detach(stream);
+            });
   }
 
   @Override
