@@ -5,7 +5,7 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.tools.Tools;
 
 /** The server capabilities, built from what is registered (contract section 6). */
-final class Capabilities {
+public final class Capabilities {
   private Capabilities() {}
 
   static ObjectNode of(ServerState state) {
@@ -23,6 +23,11 @@ final class Capabilities {
     if (CompletionMethods.offered(state)) {
       capabilities.putObject("completions");
     }
+    // Routes may send log messages (McpContext.log) whenever the client asks for them.
+    capabilities.putObject("logging");
+    if (offersTasks(state)) {
+      capabilities.putObject("extensions").putObject(TASKS_EXTENSION);
+    }
     return capabilities;
   }
 
@@ -33,6 +38,20 @@ final class Capabilities {
    */
   static boolean offersTools(ServerState state) {
     return Tools.anyOffered(state.catalogue(), state.settings());
+  }
+
+  /** The tasks extension's identifier (SEP-2663). */
+  public static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+  /** Whether any tool may run as a task: a long-running resource's tool with task support. */
+  public static boolean offersTasks(ServerState state) {
+    return state.settings().tools()
+        && state.catalogue().entries().stream()
+            .anyMatch(
+                e ->
+                    e.tool()
+                        && e.longRunning()
+                        && e.taskSupport() != dev.jaxrsmcp.McpResource.TaskSupport.NONE);
   }
 
   static ObjectNode serverInfo(ServerState state) {

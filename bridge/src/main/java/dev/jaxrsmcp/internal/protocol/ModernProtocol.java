@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.logging.LogLevels;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,7 +24,19 @@ public final class ModernProtocol {
 
   /** Methods whose {@code Mcp-Name} header mirrors a params member. */
   private static final Map<String, String> NAMED_BY =
-      Map.of("resources/read", "uri", "tools/call", "name", "prompts/get", "name");
+      Map.of(
+          "resources/read",
+          "uri",
+          "tools/call",
+          "name",
+          "prompts/get",
+          "name",
+          "tasks/get",
+          "taskId",
+          "tasks/update",
+          "taskId",
+          "tasks/cancel",
+          "taskId");
 
   private final ServerState state;
   private final Map<String, MethodHandler> methods;
@@ -168,6 +181,7 @@ public final class ModernProtocol {
                 + "'");
       }
     }
+    LogLevels.requested(request); // an unknown level is refused before anything runs
     return version.textValue();
   }
 

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
@@ -82,6 +83,8 @@ final class LongRunningReads {
    * @param uri the URI read (for a tool: the one its arguments expand to)
    * @param cancelKey identifies the request for {@link #cancel} (legacy {@code
    *     notifications/cancelled}); empty when it cannot be cancelled that way
+   * @param sessionLogLevel the legacy session's {@code logging/setLevel}; empty in the modern era
+   *     (the request's {@code _meta} says)
    */
   Response read(
       SpooledResult.Kind kind,
@@ -90,7 +93,8 @@ final class LongRunningReads {
       TemplateMatch match,
       String uri,
       boolean acceptsEventStream,
-      Optional<Object> cancelKey) {
+      Optional<Object> cancelKey,
+      Optional<McpContext.LogLevel> sessionLogLevel) {
     if (closed) {
       throw shuttingDown();
     }
@@ -102,6 +106,7 @@ final class LongRunningReads {
     LongRead read = new LongRead(context, spool);
     ProgressRelay relay = new ProgressRelay(token.orElseGet(Json::object));
     context.sink(relay);
+    context.log(RouteLogs.of(call, sessionLogLevel, acceptsEventStream, relay::send));
     active.add(read);
     cancelKey.ifPresent(key -> byCancelKey.put(key, read));
     read.outcome.whenComplete(

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
@@ -103,7 +104,7 @@ final class McpEndpoint {
         return listen(message, caller);
       }
       if (isLongRunning(message)) {
-        return longRead(modern.accept(message, caller), Optional.empty());
+        return longRead(modern.accept(message, caller), Optional.empty(), Optional.empty());
       }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -143,7 +144,8 @@ final class McpEndpoint {
       if (isLongRunning(message)) {
         return longRead(
             legacy.call(message, caller, session),
-            Optional.of(new LegacyRequest(session.id(), message.id().get())));
+            Optional.of(new LegacyRequest(session.id(), message.id().get())),
+            session.logLevel());
       }
       ObjectNode result =
           SessionSubscriptions.handles(message.method())
@@ -251,7 +253,8 @@ final class McpEndpoint {
    * Answers a validated long-running {@code resources/read} or {@code tools/call} through {@link
    * LongRunningReads}.
    */
-  private Response longRead(McpCall call, Optional<Object> cancelKey) {
+  private Response longRead(
+      McpCall call, Optional<Object> cancelKey, Optional<McpContext.LogLevel> sessionLogLevel) {
     boolean eventStream = acceptsEventStream(call.caller());
     if ("tools/call".equals(call.request().method())) {
       ToolMethods.ToolRead read = tools.resolve(call);
@@ -262,7 +265,8 @@ final class McpEndpoint {
           read.match(),
           read.uri(),
           eventStream,
-          cancelKey);
+          cancelKey,
+          sessionLogLevel);
     }
     TemplateIndex.Found<CatalogueEntry> found = longRunningResource(call.request()).orElseThrow();
     return longReads.read(
@@ -272,7 +276,8 @@ final class McpEndpoint {
         found.match(),
         call.request().params().get("uri").textValue(),
         eventStream,
-        cancelKey);
+        cancelKey,
+        sessionLogLevel);
   }
 
   /** The long-running resource a {@code resources/read} names, if it names one. */

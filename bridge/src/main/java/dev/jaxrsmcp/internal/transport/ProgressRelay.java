@@ -41,7 +41,11 @@ final class ProgressRelay implements ReadContext.ProgressSink {
     if (!message.isEmpty()) {
       params.put("message", message);
     }
-    ObjectNode notification = JsonRpcMessages.notification("notifications/progress", params);
+    send(JsonRpcMessages.notification("notifications/progress", params));
+  }
+
+  /** Sends any notification of the read (a log message) the same way as progress. */
+  void send(ObjectNode notification) {
     synchronized (this) {
       if (stream == null) {
         pending.add(notification);
