@@ -54,7 +54,7 @@ public final class Capabilities {
                         && e.taskSupport() != dev.jaxrsmcp.McpResource.TaskSupport.NONE);
   }
 
-  static ObjectNode serverInfo(ServerState state) {
+  public static ObjectNode serverInfo(ServerState state) {
     return Json.object()
         .put("name", state.settings().name())
         .put("version", state.settings().version());

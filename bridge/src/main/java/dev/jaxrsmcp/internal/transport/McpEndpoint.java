@@ -24,6 +24,7 @@ import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
@@ -51,11 +52,14 @@ final class McpEndpoint {
   private final LegacyProtocol legacy;
   private final SessionSubscriptions sessionSubscriptions;
   private final ToolMethods tools;
+  private final Tasks tasks;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
-    this.modern = new ModernProtocol(state, Map.of());
+    this.tools = new ToolMethods(state);
+    this.tasks = TaskWiring.tasks(state, tools);
+    this.modern = new ModernProtocol(state, tasks.methods());
     this.gate = new RequestGate(state.settings());
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
@@ -67,7 +71,6 @@ final class McpEndpoint {
             state.settings().maxSessions());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
-    this.tools = new ToolMethods(state);
   }
 
   Response post(ContainerRequestContext context) {
@@ -104,7 +107,13 @@ final class McpEndpoint {
         return listen(message, caller);
       }
       if (isLongRunning(message)) {
-        return longRead(modern.accept(message, caller), Optional.empty(), Optional.empty());
+        McpCall call = modern.accept(message, caller);
+        Optional<ObjectNode> task =
+            "tools/call".equals(message.method()) ? tasks.callAsTask(call) : Optional.empty();
+        if (task.isPresent()) {
+          return json(200, JsonRpcMessages.result(message.id().get(), task.get()));
+        }
+        return longRead(call, Optional.empty(), Optional.empty());
       }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -313,6 +322,7 @@ final class McpEndpoint {
 
   /** Ends listens, long reads and every legacy session (closing their notification streams). */
   void shutdown() {
+    tasks.shutdown();
     listens.shutdown();
     longReads.shutdown();
     sessions.shutdown();
