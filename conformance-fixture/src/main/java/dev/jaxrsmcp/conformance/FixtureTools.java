@@ -104,6 +104,22 @@ public class FixtureTools {
     };
   }
 
+  /**
+   * The tool server-stateless calls without {@code io.modelcontextprotocol/logLevel} to check that
+   * no log message is sent unasked: it logs as {@code test_tool_with_logging} does.
+   */
+  @GET
+  @Path("logging-tool")
+  @Produces("text/plain")
+  @McpResource(
+      uri = "test://tools/logging-tool",
+      name = "test_logging_tool",
+      description = "Logs while it runs; messages reach only a client that asked for them",
+      longRunning = true)
+  public StreamingOutput loggingTool(@Context McpContext mcp) {
+    return toolWithLogging(mcp);
+  }
+
   /** Three steps, reporting progress 0, 50 and 100 of 100 to an MCP client that asked for it. */
   @GET
   @Path("tool-with-progress")
