@@ -2,11 +2,13 @@ package dev.jaxrsmcp.demo;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.testing.Mcp;
+import dev.jaxrsmcp.testing.TaskClient;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -129,5 +132,23 @@ class OutputTest {
                 .getMap("error"));
     assertThat(error.path("code").asInt()).isEqualTo(-32602);
     assertThat(error.path("message").asText()).isEqualTo("Resource not found");
+  }
+
+  @Test
+  void aCallDeclaringTheTasksExtensionRunsAsATaskThatCanBePolledOrCancelled() {
+    TaskClient viewer = new TaskClient(server.mcpUri().toString(), Optional.of(RestApiTest.VIEWER));
+    JsonNode created = viewer.call("output", Map.of("id", 1, "seconds", 1)).path("result");
+    assertThat(created.path("resultType").asText()).isEqualTo("task");
+    String taskId = created.path("taskId").asText();
+    await().atMost(Duration.ofSeconds(20)).until(() -> viewer.status(taskId), "completed"::equals);
+    assertThat(viewer.get(taskId).at("/result/result/content/0/text").asText())
+        .isEqualTo("second 1: " + STATE + "\n");
+
+    String longOne =
+        viewer.call("output", Map.of("id", 1, "seconds", 300)).at("/result/taskId").asText();
+    assertThat(viewer.cancel(longOne).at("/result/resultType").asText()).isEqualTo("complete");
+    assertThat(viewer.status(longOne)).isEqualTo("cancelled");
+    TaskClient other = new TaskClient(server.mcpUri().toString(), Optional.of(RestApiTest.OWNER));
+    assertThat(other.get(taskId).at("/error/code").asInt()).isEqualTo(-32602);
   }
 }

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.protocol;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.tools.Tools;
 
@@ -23,8 +24,10 @@ public final class Capabilities {
     if (CompletionMethods.offered(state)) {
       capabilities.putObject("completions");
     }
-    // Routes may send log messages (McpContext.log) whenever the client asks for them.
-    capabilities.putObject("logging");
+    if (state.catalogue().entries().stream().anyMatch(CatalogueEntry::longRunning)) {
+      // Long-running routes may send log messages (McpContext.log) when the client asks.
+      capabilities.putObject("logging");
+    }
     if (offersTasks(state)) {
       capabilities.putObject("extensions").putObject(TASKS_EXTENSION);
     }
