@@ -31,7 +31,8 @@ public interface McpTaskStore extends AutoCloseable {
    * @param id the task id
    * @param version increases with every replacement; compared by {@link #replace}
    * @param data the task as the bridge encoded it
-   * @param expiresAt when the entry goes: {@link #find} no longer returns it from then on
+   * @param expiresAt when the entry goes: {@link #find} no longer returns it from then on (stores
+   *     may keep it to the millisecond)
    */
   record Entry(String id, long version, String data, Instant expiresAt) {
     public Entry {

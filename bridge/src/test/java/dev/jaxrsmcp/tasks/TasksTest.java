@@ -92,6 +92,7 @@ class TasksTest {
     await().atMost(Duration.ofSeconds(10)).until(() -> alice.status(taskId), "completed"::equals);
     JsonNode done = alice.get(taskId).path("result");
     assertThat(done.path("taskId").asText()).isEqualTo(taskId);
+    assertThat(done.path("statusMessage").asText()).isEqualTo("wrote part 1 of report " + id);
 
     // The same read, synchronously (no extension): the same tool result.
     String again = id();

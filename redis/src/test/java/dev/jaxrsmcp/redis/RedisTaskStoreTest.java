@@ -46,7 +46,7 @@ class RedisTaskStoreTest {
   @Test
   void entriesAreCreatedOnceReplacedByVersionAndExpire() {
     try (RedisTaskStore store = store()) {
-      Instant later = Instant.now().plusSeconds(60);
+      Instant later = Instant.ofEpochMilli(System.currentTimeMillis() + 60_000); // Redis keeps ms
       McpTaskStore.Entry first = new McpTaskStore.Entry("t1", 1, "{\"n\":1}", later);
       assertThat(store.create(first)).isTrue();
       assertThat(store.create(new McpTaskStore.Entry("t1", 1, "{\"n\":9}", later))).isFalse();

@@ -73,9 +73,9 @@ record TaskState(
         error);
   }
 
-  TaskState completed(ObjectNode toolResult, Instant now) {
-    return ended(
-        TaskStatus.COMPLETED, statusMessage, Optional.of(toolResult), Optional.empty(), now);
+  /** Completed with the tool result; {@code message} is the route's last progress message. */
+  TaskState completed(ObjectNode toolResult, Optional<String> message, Instant now) {
+    return ended(TaskStatus.COMPLETED, message, Optional.of(toolResult), Optional.empty(), now);
   }
 
   TaskState failed(ObjectNode rpcError, String message, Instant now) {

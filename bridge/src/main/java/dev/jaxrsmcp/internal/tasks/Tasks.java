@@ -360,7 +360,7 @@ public final class Tasks {
     @Override
     public void completed(ObjectNode toolResult) {
       Instant now = clock.instant();
-      finished(running, t -> t.completed(toolResult, now));
+      finished(running, t -> t.completed(toolResult, running.message, now));
     }
 
     @Override
