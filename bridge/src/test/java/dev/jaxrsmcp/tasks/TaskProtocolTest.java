@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TaskRoutes;
@@ -120,6 +121,43 @@ class TaskProtocolTest {
         .isEqualTo(
             "Invalid params: 'inputResponses' must be an object (found number) for method"
                 + " tasks/update");
+  }
+
+  @Test
+  void aResultLargerThanTheLimitFailsTheTask() {
+    server.close();
+    server =
+        TestServer.start(
+            new ResourceConfig(TaskRoutes.class)
+                .register(
+                    McpFeature.builder()
+                        .tasks(McpTasks.builder().resultMaxBytes(8 * 1024).build())
+                        .build()));
+    client = new TaskClient(server.mcpUrl(), Optional.of("Bearer carol"));
+    String small = client.call("big", Map.of("kib", 4)).at("/result/taskId").asText();
+    String large = client.call("big", Map.of("kib", 16)).at("/result/taskId").asText();
+    await().atMost(Duration.ofSeconds(10)).until(() -> client.status(small), "completed"::equals);
+    await().atMost(Duration.ofSeconds(10)).until(() -> client.status(large), "failed"::equals);
+    JsonNode failed = client.get(large).path("result");
+    assertThat(failed.has("result")).isFalse();
+    assertThat(failed.at("/error/code").asInt()).isEqualTo(-32603);
+    assertThat(failed.at("/error/message").asText())
+        .isEqualTo(
+            "Task result too large: the result of tool big is more than 8192 bytes of JSON"
+                + " (McpTasks.resultMaxBytes)");
+  }
+
+  @Test
+  void aRouteRefusingTheCallerFailsTheTaskWithTheProtocolError() {
+    String taskId = client.call("denied", Map.of()).at("/result/taskId").asText();
+    await().atMost(Duration.ofSeconds(10)).until(() -> client.status(taskId), "failed"::equals);
+    JsonNode failed = client.get(taskId).path("result");
+    assertThat(failed.at("/error/code").asInt()).isEqualTo(-32603);
+    assertThat(failed.at("/error/message").asText()).startsWith("401 Unauthorized");
+    assertThat(failed.at("/error/data/status").asInt()).isEqualTo(401);
+    assertThat(failed.path("statusMessage").asText())
+        .startsWith("Tool execution failed: 401 Unauthorized");
+    assertThat(failed.has("result")).isFalse();
   }
 
   @Test

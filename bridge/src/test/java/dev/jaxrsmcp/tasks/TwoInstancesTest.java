@@ -109,6 +109,26 @@ class TwoInstancesTest {
   }
 
   @Test
+  void anInstanceThatShutsDownFailsItsRunningTasksAtOnce() throws Exception {
+    McpTaskStore shared = McpTaskStore.inMemory();
+    try (TestServer b = instance(shared)) {
+      TaskClient onB = new TaskClient(b.mcpUrl(), Optional.of("Bearer dave"));
+      String job = UUID.randomUUID().toString();
+      String taskId;
+      try (TestServer a = instance(new Severable(shared))) {
+        TaskClient onA = new TaskClient(a.mcpUrl(), Optional.of("Bearer dave"));
+        taskId = onA.call("report", Map.of("id", job)).at("/result/taskId").asText();
+        assertThat(TaskRoutes.job(job).started.await(10, TimeUnit.SECONDS)).isTrue();
+      }
+      assertThat(TaskRoutes.job(job).stoppedByCancel.await(10, TimeUnit.SECONDS)).isTrue();
+      JsonNode failed = onB.get(taskId).path("result");
+      assertThat(failed.path("status").asText()).isEqualTo("failed");
+      assertThat(failed.at("/error/message").asText())
+          .isEqualTo("Task failed: the server is shutting down");
+    }
+  }
+
+  @Test
   void aTaskWhoseInstanceDiedFailsWithinItsPollInterval() throws Exception {
     McpTaskStore shared = McpTaskStore.inMemory();
     Severable storeOfA = new Severable(shared);

@@ -92,6 +92,35 @@ public class TaskRoutes {
     return "quick " + id;
   }
 
+  /** {@code kib} KiB of text. */
+  @GET
+  @Path("/big/{kib}")
+  @Produces("text/plain")
+  @McpResource(
+      uri = "app://jobs/big/{kib}",
+      name = "big",
+      longRunning = true,
+      maxBytes = 1 << 20,
+      taskSupport = McpResource.TaskSupport.OPTIONAL)
+  public String big(@PathParam("kib") int kib) {
+    return "x".repeat(kib * 1024);
+  }
+
+  /** Refuses every caller with 401, a protocol error for a tool. */
+  @GET
+  @Path("/denied")
+  @Produces("text/plain")
+  @McpResource(
+      uri = "app://jobs/denied",
+      name = "denied",
+      longRunning = true,
+      taskSupport = McpResource.TaskSupport.OPTIONAL)
+  public jakarta.ws.rs.core.Response denied() {
+    return jakarta.ws.rs.core.Response.status(401)
+        .header("WWW-Authenticate", "Bearer realm=\"jobs\"")
+        .build();
+  }
+
   @GET
   @Path("/required")
   @Produces("text/plain")

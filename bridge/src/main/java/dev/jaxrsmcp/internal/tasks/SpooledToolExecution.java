@@ -141,7 +141,7 @@ public final class SpooledToolExecution implements TaskExecution {
       listener.completed(result(call, read, response, spool));
     } catch (JsonRpcException e) {
       if (!context.isCancelled()) {
-        listener.failed(e);
+        listener.failed(detached(e));
       }
     } catch (RuntimeException e) {
       if (!context.isCancelled()) {
@@ -203,6 +203,20 @@ public final class SpooledToolExecution implements TaskExecution {
       }
     }
     return result;
+  }
+
+  /**
+   * A task's error reaches the client long after its HTTP request: a route's 401 can no longer be
+   * an HTTP status, so it becomes {@code -32603} with the status in {@code data.status}, as on a
+   * stream that has started.
+   */
+  private static JsonRpcException detached(JsonRpcException e) {
+    if (e.httpStatus() != 401) {
+      return e;
+    }
+    ObjectNode data = e.data().map(ObjectNode::deepCopy).orElseGet(Json::object);
+    data.put("status", 401);
+    return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, e.getMessage(), data);
   }
 
   @Override
