@@ -245,8 +245,8 @@ class TasksTest {
     if (!Files.isDirectory(spool)) {
       return 0;
     }
-    try (Stream<Path> list = Files.list(spool)) {
-      return list.count();
+    try (Stream<Path> list = Files.walk(spool)) { // spools sit in a private subdirectory
+      return list.filter(f -> f.getFileName().toString().endsWith(".spool")).count();
     }
   }
 }

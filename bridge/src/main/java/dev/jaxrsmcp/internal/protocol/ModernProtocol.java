@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.logging.LogLevels;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The modern era (revision 2026-07-28): stateless requests validated in the order of contract
@@ -37,6 +38,20 @@ public final class ModernProtocol {
           "taskId",
           "tasks/cancel",
           "taskId");
+
+  /**
+   * Requests of the earlier revisions that revision 2026-07-28 removed (its changelog): asking for
+   * one is asking the wrong revision, not a server that lacks a feature.
+   */
+  private static final Set<String> REMOVED =
+      Set.of(
+          "initialize",
+          "ping",
+          "logging/setLevel",
+          "resources/subscribe",
+          "resources/unsubscribe",
+          "tasks/result",
+          "tasks/list");
 
   private final ServerState state;
   private final Map<String, MethodHandler> methods;
@@ -69,14 +84,21 @@ public final class ModernProtocol {
     if (handler == null) {
       throw new JsonRpcException(
               ErrorCodes.METHOD_NOT_FOUND,
-              "Method not found: '"
-                  + request.method()
-                  + "' is not a method of revision "
-                  + call.protocolVersion())
+              REMOVED.contains(request.method())
+                  ? "Method not found: '"
+                      + request.method()
+                      + "' is not a method of revision "
+                      + call.protocolVersion()
+                  : "Method not found: this server does not offer '" + request.method() + "'")
           .withHttpStatus(404);
     }
     MethodResult result = handler.handle(call);
     return decorate(result);
+  }
+
+  /** True when this server answers {@code method} in the modern era. */
+  public boolean offers(String method) {
+    return methods.containsKey(method);
   }
 
   /**

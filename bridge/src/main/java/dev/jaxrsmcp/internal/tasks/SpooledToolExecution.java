@@ -1,24 +1,23 @@
 package dev.jaxrsmcp.internal.tasks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.ContentsMapper;
 import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.protocol.ServerState;
-import dev.jaxrsmcp.internal.protocol.SpooledResult;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
+import dev.jaxrsmcp.internal.tools.ToolContent;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
@@ -155,54 +154,53 @@ public final class SpooledToolExecution implements TaskExecution {
     }
   }
 
-  /** The tool result, built from the spool as a long-running {@code tools/call} answers. */
+  /**
+   * The tool result, built from the spool as a {@code tools/call} answers: its content (or an error
+   * result for a refusal), the truncation marker when the route wrote past {@code maxBytes}.
+   *
+   * @throws JsonRpcException for a 401, and when the result is larger than {@code resultMaxBytes}
+   */
   private ObjectNode result(
       McpCall call, ToolMethods.ToolRead read, RouteResponse response, Spool spool) {
+    if (spool.size() > resultMaxBytes) {
+      throw tooLarge(call);
+    }
     int status = response.status();
-    RouteResponse quoted =
-        status >= 400 && status < 500
-            ? response.withBody(spool.head(REFUSAL_HEAD_BYTES))
-            : response;
-    SpooledResult message =
-        SpooledResult.of(
-            SpooledResult.Kind.TOOL_CALL,
-            IntNode.valueOf(0),
-            call,
-            read.entry(),
-            read.uri(),
-            quoted,
-            spool,
-            serverInfo.get());
-    Bounded out = new Bounded(resultMaxBytes);
-    try {
-      message.writeTo(out);
-    } catch (Bounded.Full e) {
-      throw new JsonRpcException(
-          ErrorCodes.INTERNAL_ERROR,
-          "Task result too large: the result of tool "
-              + call.request().params().path("name").asText()
-              + " is more than "
-              + resultMaxBytes
-              + " bytes of JSON (McpTasks.resultMaxBytes)");
-    } catch (IOException e) {
-      throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Internal error: " + e.getMessage());
-    }
-    JsonNode parsed;
-    try {
-      parsed = Json.reader(64).readTree(out.toByteArray());
-    } catch (IOException e) {
-      throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Internal error: " + e.getMessage());
-    }
-    ObjectNode result = (ObjectNode) parsed.get("result");
-    // Inlined in tasks/get, which carries resultType and serverInfo itself.
-    result.remove("resultType");
-    if (result.get("_meta") instanceof ObjectNode meta) {
-      meta.remove("io.modelcontextprotocol/serverInfo");
-      if (meta.isEmpty()) {
-        result.remove("_meta");
+    RouteResponse full =
+        response.withBody(
+            spool.head(status >= 400 && status < 500 ? REFUSAL_HEAD_BYTES : (int) spool.size()));
+    ObjectNode result = Json.object();
+    ArrayNode content = result.putArray("content");
+    if (ContentsMapper.isSuccess(full)) {
+      for (JsonNode contents :
+          ContentsMapper.contents(full, read.entry(), read.uri(), call.era())) {
+        content.add(ToolContent.of((ObjectNode) contents, read.entry()));
       }
+      if (spool.truncated()) {
+        result.putObject("_meta").put(ReadMessage.TRUNCATED, true);
+      }
+    } else {
+      JsonRpcException error = ContentsMapper.error(full, read.uri());
+      if (status == 401) {
+        throw error;
+      }
+      content.addObject().put("type", "text").put("text", error.getMessage());
+      result.put("isError", true);
+    }
+    if (Json.writeBytes(result).length > resultMaxBytes) {
+      throw tooLarge(call);
     }
     return result;
+  }
+
+  private JsonRpcException tooLarge(McpCall call) {
+    return new JsonRpcException(
+        ErrorCodes.INTERNAL_ERROR,
+        "Task result too large: the result of tool "
+            + call.request().params().path("name").asText()
+            + " is more than "
+            + resultMaxBytes
+            + " bytes of JSON (McpTasks.resultMaxBytes)");
   }
 
   /**
@@ -244,40 +242,5 @@ public final class SpooledToolExecution implements TaskExecution {
   private static JsonRpcException shuttingDown() {
     return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Server is shutting down")
         .withHttpStatus(503);
-  }
-
-  /** Collects at most {@code max} bytes; one more fails the write. */
-  private static final class Bounded extends OutputStream {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private final int max;
-
-    Bounded(int max) {
-      this.max = max;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      if (bytes.size() + len > max) {
-        throw new Full();
-      }
-      bytes.write(b, off, len);
-    }
-
-    byte[] toByteArray() {
-      return bytes.toByteArray();
-    }
-
-    static final class Full extends IOException {
-      private static final long serialVersionUID = 1L;
-
-      Full() {
-        super("full", null);
-      }
-    }
   }
 }
