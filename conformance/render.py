@@ -13,7 +13,11 @@ conformance/run.sh calls it after both runs. For each requirement set REV it rea
 
 and the baseline --baselines/baseline-REV.yml, whose entries it judges the way the suite does: a
 check failing (FAILURE or WARNING) is expected when its scenario or "scenario:check-id" is listed,
-and a listed entry that now passes is stale.
+and a listed entry that now passes is stale. The tasks extension's scenarios, which the requirement
+sets run without scoring, are also run one by one by name against --baselines/baseline-tasks.yml:
+
+    tasks/server-<scenario>-<timestamp>/checks.json  one folder per scenario run by name
+    tasks/exit-code       the worst exit status of those runs
 """
 
 import argparse
@@ -221,8 +225,70 @@ class RevisionReport:
         )
 
 
+class NamedRunReport:
+    """The tasks extension's scenarios, each run by name against baseline-tasks.yml (they count)."""
+
+    def __init__(self, results, baselines, scenarios):
+        folder = results / "tasks"
+        self.present = folder.is_dir()
+        self.scenarios = scenarios
+        baseline = baselines / "baseline-tasks.yml"
+        self.baseline = Baseline.parse(baseline.read_text() if baseline.is_file() else "")
+        self.outcomes = load_outcomes(folder)
+        exit_code = folder / "exit-code"
+        self.exit_code = exit_code.read_text().strip() if exit_code.is_file() else "?"
+
+    def status(self, scenario):
+        outcome = self.outcomes.get(scenario)
+        if outcome is None:
+            return "not run"
+        total = len(outcome.by_id)
+        parts = [f"{outcome.verdict()} ({outcome.count('SUCCESS')}/{total} checks passed)"]
+        judged = outcome.judge(scenario, self.baseline)
+        if judged == "expected":
+            parts.append("baselined")
+        elif judged == "stale":
+            parts.append("**stale baseline entry**")
+        elif judged == "unexpected":
+            parts.append("**unexpected failure**")
+        return ", ".join(parts)
+
+    def lines(self):
+        out = ["", "## Tasks extension, each scenario run by name", ""]
+        if not self.present:
+            return out + ["Not run."]
+        verdict = "passed against its baseline" if self.exit_code == "0" else "FAILED"
+        out += [
+            "The requirement sets run the tasks extension's scenarios (`io.modelcontextprotocol/tasks`,"
+            " SEP-2663) without scoring them; `conformance/run.sh` also runs each by name"
+            " (`--scenario NAME`) against `conformance/baseline-tasks.yml`, so that they count:"
+            f" {verdict} (exit {self.exit_code}).",
+            "",
+            "| Scenario | Result |",
+            "|---|---|",
+        ]
+        out += [f"| `{s}` | {self.status(s)} |" for s in self.scenarios]
+        out += ["", "| Baseline entry | Now | Reason |", "|---|---|---|"]
+        for entry, reason, _ in self.baseline.entries:
+            scenario, _, check = entry.partition(":")
+            outcome = self.outcomes.get(scenario)
+            if outcome is None:
+                now = "not run"
+            elif check:
+                status = outcome.by_id.get(check, {}).get("status", "absent")
+                now = "**stale**" if status == "SUCCESS" else status.lower()
+            else:
+                now = "**stale**" if outcome.verdict() == "pass" else outcome.verdict()
+            out.append(f"| `{entry}` | {now} | {cell(reason)} |")
+        return out
+
+
 def render(results, baselines, info):
     reports = [RevisionReport(r, results, baselines) for r in REVISIONS]
+    modern = reports[-1]
+    tasks = NamedRunReport(
+        results, baselines, [s for s in modern.requirements.not_scored if s.startswith("tasks-")]
+    )
     commit = info.get("commit", "unknown")
     dirty = " (with uncommitted changes)" if info.get("dirty") == "yes" else ""
     suite = info.get("suite", "unknown")
@@ -280,6 +346,8 @@ def render(results, baselines, info):
                 else:
                     now = "**stale**" if outcome.verdict() == "pass" else outcome.verdict()
                 out.append(f"| `{entry}` | {now} | {cell(reason)} |")
+
+    out += tasks.lines()
 
     for report in reports:
         rows = []

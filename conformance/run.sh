@@ -6,8 +6,11 @@
 #
 # Builds the fixture, starts it on a free loopback port, waits until it answers, runs
 #   mcp-conformance server --url <fixture> --requirements <rev> --expected-failures conformance/baseline-<rev>.yml -o <results>/<rev>
-# for 2025-11-25 and 2026-07-28, stops the fixture and exits non-zero when either run reports an
-# unexpected failure or a stale baseline entry (the suite's own verdict).
+# for 2025-11-25 and 2026-07-28; then runs each tasks extension scenario (io.modelcontextprotocol/tasks,
+# which the requirement sets run but never score) by name,
+#   mcp-conformance server --url <fixture> --scenario <tasks-…> --expected-failures conformance/baseline-tasks.yml -o <results>/tasks
+# stops the fixture and exits non-zero when any run reports an unexpected failure or a stale baseline
+# entry (the suite's own verdict).
 #
 # Environment:
 #   MCP_CONFORMANCE         the suite launcher (default: ../shared/tools/mcp-conformance next to the repository)
@@ -35,7 +38,7 @@ if [[ ${CONFORMANCE_SKIP_BUILD:-} != 1 || ! -f $jar ]]; then
 fi
 
 mkdir -p "$results"
-for rev in "${revisions[@]}"; do rm -rf "${results:?}/$rev"; done
+for rev in "${revisions[@]}" tasks; do rm -rf "${results:?}/$rev"; done
 log=$results/fixture.log
 {
   echo "commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)"
@@ -95,6 +98,33 @@ for rev in "${revisions[@]}"; do
     echo "== conformance: requirement set $rev passed against its baseline"
   fi
 done
+
+# The tasks extension's scenarios, by name: each against the tasks baseline, so they count.
+echo "== conformance: tasks extension scenarios, each by name (baseline conformance/baseline-tasks.yml)"
+mkdir -p "$results/tasks"
+tasks_rc=0
+scenarios=$(sed -n 's/^ *- \(tasks-[a-z0-9-]*\) \[server\]$/\1/p' "$results/2026-07-28/requirements.txt")
+if [[ -z $scenarios ]]; then
+  echo "conformance: the 2026-07-28 requirement set lists no tasks scenarios" >&2
+  tasks_rc=2
+fi
+for scenario in $scenarios; do
+  set +e
+  "$suite" server --url "$url" --scenario "$scenario" \
+    --expected-failures conformance/baseline-tasks.yml -o "$results/tasks" 2>&1 | tee -a "$results/tasks/console.log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  if [[ $rc -ne 0 ]]; then
+    echo "== conformance: tasks scenario $scenario FAILED (exit $rc)"
+    tasks_rc=$rc
+  fi
+done
+echo "$tasks_rc" >"$results/tasks/exit-code"
+if [[ $tasks_rc -ne 0 ]]; then
+  status=1
+else
+  echo "== conformance: tasks scenarios passed against their baseline"
+fi
 
 stop_fixture
 trap - EXIT

@@ -50,4 +50,41 @@ public interface McpContext {
 
   /** True once the response reached the resource's {@code maxBytes}: more bytes are dropped. */
   boolean isFull();
+
+  /**
+   * Sends a log message ({@code notifications/message}) to the client on the read's stream, when
+   * the client asked for log messages at this level or a less severe one: in protocol 2025-11-25
+   * and earlier with {@code logging/setLevel} on its session, in 2026-07-28 with {@code
+   * io.modelcontextprotocol/logLevel} in the request's {@code _meta}. Otherwise nothing is sent.
+   * Messages reach the client while a long-running read streams (its response becomes an SSE
+   * stream); a task's route logs nothing (the tasks extension carries no notifications). Never put
+   * credentials or personal data in a log message.
+   *
+   * @param logger the logger name; empty for none
+   * @param data the message: a string, or a value Jackson can write as JSON (a map, a list, a
+   *     record)
+   */
+  void log(LogLevel level, String logger, Object data);
+
+  /** Sends a text log message; see {@link #log(LogLevel, String, Object)}. */
+  default void log(LogLevel level, String message) {
+    log(level, "", message);
+  }
+
+  /** The syslog severities of MCP log messages, least severe first. */
+  enum LogLevel {
+    DEBUG,
+    INFO,
+    NOTICE,
+    WARNING,
+    ERROR,
+    CRITICAL,
+    ALERT,
+    EMERGENCY;
+
+    /** The level as MCP names it ({@code warning}). */
+    public String wireName() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
 }

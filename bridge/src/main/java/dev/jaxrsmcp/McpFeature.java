@@ -68,6 +68,7 @@ public final class McpFeature implements Feature {
   private final Set<String> forwardOnlyHeaders;
   private final Set<String> neverForwardHeaders;
   private final Optional<McpProtectedResource> protectedResource;
+  private final McpTasks tasks;
 
   private McpFeature(Builder b) {
     this.name = b.name;
@@ -112,6 +113,7 @@ public final class McpFeature implements Feature {
     this.neverForwardHeaders =
         Collections.unmodifiableSet(new LinkedHashSet<>(b.neverForwardHeaders));
     this.protectedResource = b.protectedResource;
+    this.tasks = b.tasks;
   }
 
   /** A builder with every setting at its default. */
@@ -397,6 +399,14 @@ public final class McpFeature implements Feature {
     return protectedResource;
   }
 
+  /**
+   * MCP tasks (protocol 2026-07-28): how long tasks are kept, how often clients poll, where task
+   * state lives. Only resources declared with {@link McpResource#taskSupport()} run as tasks.
+   */
+  public McpTasks tasks() {
+    return tasks;
+  }
+
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private String name = "jaxrs-mcp";
@@ -435,6 +445,7 @@ public final class McpFeature implements Feature {
     private Set<String> forwardOnlyHeaders = Set.of();
     private Set<String> neverForwardHeaders = Set.of();
     private Optional<McpProtectedResource> protectedResource = Optional.empty();
+    private McpTasks tasks = McpTasks.builder().build();
 
     private Builder() {}
 
@@ -476,6 +487,7 @@ public final class McpFeature implements Feature {
       this.forwardOnlyHeaders = f.forwardOnlyHeaders;
       this.neverForwardHeaders = f.neverForwardHeaders;
       this.protectedResource = f.protectedResource;
+      this.tasks = f.tasks;
     }
 
     /** See {@link McpFeature#name()}. */
@@ -839,6 +851,12 @@ public final class McpFeature implements Feature {
     /** See {@link McpFeature#protectedResource()}. */
     public Builder protectedResource(McpProtectedResource metadata) {
       this.protectedResource = Optional.of(Objects.requireNonNull(metadata, "protectedResource"));
+      return this;
+    }
+
+    /** See {@link McpFeature#tasks()}. */
+    public Builder tasks(McpTasks tasks) {
+      this.tasks = Objects.requireNonNull(tasks, "tasks");
       return this;
     }
 

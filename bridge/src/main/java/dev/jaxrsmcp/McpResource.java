@@ -131,4 +131,24 @@ public @interface McpResource {
    * arguments are the template variables; tools can also be turned off feature-wide.
    */
   boolean tool() default true;
+
+  /**
+   * Whether the resource's tool may run as an MCP task (the tasks extension, {@code
+   * io.modelcontextprotocol/tasks}, protocol 2026-07-28): only for a long-running resource. With
+   * {@link TaskSupport#OPTIONAL} a {@code tools/call} whose request declares the extension answers
+   * at once with a task handle and the route runs in the background; without the extension the call
+   * runs as an ordinary long-running read. With {@link TaskSupport#REQUIRED} a modern call without
+   * the extension is refused with {@code -32021}. Default {@link TaskSupport#NONE}.
+   */
+  TaskSupport taskSupport() default TaskSupport.NONE;
+
+  /** How a long-running resource's tool relates to MCP tasks; see {@link #taskSupport()}. */
+  enum TaskSupport {
+    /** Never a task: every call runs while the client waits. */
+    NONE,
+    /** A task when the request declares the tasks extension, else an ordinary call. */
+    OPTIONAL,
+    /** Always a task; modern calls without the extension get {@code -32021}. */
+    REQUIRED
+  }
 }

@@ -473,6 +473,39 @@ class StartupValidationTest {
                 for method Widgets.report""");
   }
 
+  static class TaskSupportWithoutLongRunning {
+    @Path("/widgets")
+    public static class Widgets {
+      @GET
+      @Path("/state")
+      @McpResource(taskSupport = McpResource.TaskSupport.OPTIONAL)
+      public String state() {
+        return "";
+      }
+
+      @GET
+      @Path("/report")
+      @McpResource(longRunning = true, tool = false, taskSupport = McpResource.TaskSupport.REQUIRED)
+      public String report() {
+        return "";
+      }
+    }
+  }
+
+  @Test
+  void taskSupportNeedsALongRunningResourceWithATool() {
+    assertThat(Startup.failure(TaskSupportWithoutLongRunning.Widgets.class))
+        .isEqualTo(
+            """
+            Invalid @McpResource declarations (2 problems):
+            taskSupport needs tool = true: tasks run a resource's tool (found taskSupport = \
+            REQUIRED, tool = false)
+                for method Widgets.report
+            taskSupport needs longRunning = true: only a long-running resource's tool runs as a \
+            task (found taskSupport = OPTIONAL, longRunning = false)
+                for method Widgets.state""");
+  }
+
   static class BadCacheScope {
     @Path("/widgets")
     public static class Widgets {

@@ -9,13 +9,13 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /**
  * The routes behind the suite's tool scenarios. The bridge offers every resource as a tool named
  * after the resource's {@code name}, so each route's name is the tool name a scenario calls.
- * Scenarios a GET route cannot serve honestly (sampling, elicitation, log messages, several content
- * items from one response) have no route here; {@code conformance/baseline-*.yml} lists them with
- * the reason.
+ * Scenarios a GET route cannot serve honestly (sampling, elicitation, several content items from
+ * one response) have no route here; {@code conformance/baseline-*.yml} lists them with the reason.
  */
 @Path("/tools")
 public class FixtureTools {
@@ -80,15 +80,44 @@ public class FixtureTools {
     return Response.serverError().entity(ERROR_TEXT).build();
   }
 
+  /**
+   * Sends three log messages (info, warning, error) while it runs, each followed by a line of the
+   * response; a client sees them when it asked for log messages ({@code logging/setLevel}, or
+   * {@code _meta io.modelcontextprotocol/logLevel}). Long-running, so that the response streams.
+   */
+  @GET
+  @Path("tool-with-logging")
+  @Produces("text/plain")
+  @McpResource(
+      uri = "test://tools/tool-with-logging",
+      name = "test_tool_with_logging",
+      description = "A read that sends log messages while it runs",
+      longRunning = true)
+  public StreamingOutput toolWithLogging(@Context McpContext mcp) {
+    return out -> {
+      mcp.log(McpContext.LogLevel.INFO, "Tool execution started");
+      out.write("started\n".getBytes(StandardCharsets.UTF_8));
+      mcp.log(McpContext.LogLevel.WARNING, "fixture", Map.of("step", 2, "of", 3));
+      out.write("working\n".getBytes(StandardCharsets.UTF_8));
+      mcp.log(McpContext.LogLevel.ERROR, "Tool execution completed");
+      out.write("done\n".getBytes(StandardCharsets.UTF_8));
+    };
+  }
+
+  /**
+   * The tool server-stateless calls without {@code io.modelcontextprotocol/logLevel} to check that
+   * no log message is sent unasked: it logs as {@code test_tool_with_logging} does.
+   */
   @GET
   @Path("logging-tool")
   @Produces("text/plain")
   @McpResource(
       uri = "test://tools/logging-tool",
       name = "test_logging_tool",
-      description = "An ordinary read; the bridge sends no log messages unless asked")
-  public String loggingTool() {
-    return "No log messages were sent.";
+      description = "Logs while it runs; messages reach only a client that asked for them",
+      longRunning = true)
+  public StreamingOutput loggingTool(@Context McpContext mcp) {
+    return toolWithLogging(mcp);
   }
 
   /** Three steps, reporting progress 0, 50 and 100 of 100 to an MCP client that asked for it. */

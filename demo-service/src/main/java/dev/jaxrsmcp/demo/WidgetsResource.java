@@ -24,6 +24,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
 /**
@@ -138,8 +141,10 @@ public final class WidgetsResource {
       title = "Widget output",
       description =
           "A widget's output captured live, one line per second for 'seconds' seconds"
-              + " (default 30, at most 300); progress is reported every second.",
-      longRunning = true)
+              + " (default 30, at most 300); progress is reported every second. A client that"
+              + " declares the MCP tasks extension gets a task it can poll.",
+      longRunning = true,
+      taskSupport = McpResource.TaskSupport.OPTIONAL)
   public StreamingOutput output(
       @PathParam("id") long id,
       @QueryParam("seconds") @DefaultValue("30") int seconds,
@@ -153,11 +158,8 @@ public final class WidgetsResource {
     }
     return out -> {
       for (int second = 1; second <= seconds && !mcp.isCancelled(); second++) {
-        try {
-          Thread.sleep(1000);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("output capture of widget " + id + " interrupted", e);
+        if (cancelledWithin(mcp, 1000)) {
+          return; // a cancelled read (or task) stops at once, not at the next second
         }
         String state = store.state(id).map(Object::toString).orElse("{}");
         out.write(("second " + second + ": " + state + "\n").getBytes(StandardCharsets.UTF_8));
@@ -165,6 +167,21 @@ public final class WidgetsResource {
         mcp.progress(second, seconds, "captured " + second + "s");
       }
     };
+  }
+
+  /** Waits {@code millis} for the read's cancellation; true when it came. */
+  private static boolean cancelledWithin(McpContext mcp, long millis) throws IOException {
+    try {
+      mcp.cancellation().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TimeoutException e) {
+      return mcp.isCancelled();
+    } catch (ExecutionException e) {
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("output capture interrupted", e);
+    }
   }
 
   private static NotFoundException noWidget(long id) {

@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.catalogue;
 
+import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.lang.reflect.Method;
 import java.util.Collections;
@@ -37,6 +38,7 @@ import java.util.Set;
  * @param cacheScopeSet whether the annotation set {@code cacheScope}
  * @param icons icon URLs for listings
  * @param meta extra {@code _meta} entries for listings
+ * @param taskSupport whether the resource's tool may run as an MCP task
  */
 public record CatalogueEntry(
     UriTemplate template,
@@ -60,7 +62,8 @@ public record CatalogueEntry(
     boolean cacheTtlSet,
     boolean cacheScopeSet,
     List<String> icons,
-    Map<String, String> meta) {
+    Map<String, String> meta,
+    McpResource.TaskSupport taskSupport) {
 
   public CatalogueEntry {
     audience = List.copyOf(audience);

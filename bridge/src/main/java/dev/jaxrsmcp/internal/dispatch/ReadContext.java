@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.dispatch;
 
 import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.internal.logging.RouteLog;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
@@ -44,11 +45,15 @@ public final class ReadContext implements McpContext {
         public boolean isFull() {
           return false;
         }
+
+        @Override
+        public void log(LogLevel level, String logger, Object data) {}
       };
 
   private final boolean progressRequested;
   private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
   private volatile ProgressSink sink = (p, t, m) -> {};
+  private volatile RouteLog log = RouteLog.OFF;
   private final long maxBytes;
   private final AtomicLong written = new AtomicLong();
   // guarded by this
@@ -67,6 +72,11 @@ public final class ReadContext implements McpContext {
   /** Where progress goes from now on. */
   public void sink(ProgressSink sink) {
     this.sink = sink;
+  }
+
+  /** Where log messages go from now on. */
+  public void log(RouteLog log) {
+    this.log = log;
   }
 
   /** Counts bytes the route wrote (as it writes them, before any buffering). */
@@ -105,6 +115,16 @@ public final class ReadContext implements McpContext {
       lastProgress = progress;
       sink.progress(
           progress, Double.isFinite(total) ? total : Double.NaN, message == null ? "" : message);
+    }
+  }
+
+  @Override
+  public void log(LogLevel level, String logger, Object data) {
+    // Under the lock, so that no message leaves after finish() (as for progress).
+    synchronized (this) {
+      if (!finished && !cancelled.isDone()) {
+        log.log(level, logger, data);
+      }
     }
   }
 

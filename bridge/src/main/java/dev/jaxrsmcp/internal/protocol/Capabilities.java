@@ -1,11 +1,12 @@
 package dev.jaxrsmcp.internal.protocol;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.tools.Tools;
 
 /** The server capabilities, built from what is registered (contract section 6). */
-final class Capabilities {
+public final class Capabilities {
   private Capabilities() {}
 
   static ObjectNode of(ServerState state) {
@@ -23,6 +24,13 @@ final class Capabilities {
     if (CompletionMethods.offered(state)) {
       capabilities.putObject("completions");
     }
+    if (state.catalogue().entries().stream().anyMatch(CatalogueEntry::longRunning)) {
+      // Long-running routes may send log messages (McpContext.log) when the client asks.
+      capabilities.putObject("logging");
+    }
+    if (offersTasks(state)) {
+      capabilities.putObject("extensions").putObject(TASKS_EXTENSION);
+    }
     return capabilities;
   }
 
@@ -35,7 +43,21 @@ final class Capabilities {
     return Tools.anyOffered(state.catalogue(), state.settings());
   }
 
-  static ObjectNode serverInfo(ServerState state) {
+  /** The tasks extension's identifier (SEP-2663). */
+  public static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+  /** Whether any tool may run as a task: a long-running resource's tool with task support. */
+  public static boolean offersTasks(ServerState state) {
+    return state.settings().tools()
+        && state.catalogue().entries().stream()
+            .anyMatch(
+                e ->
+                    e.tool()
+                        && e.longRunning()
+                        && e.taskSupport() != dev.jaxrsmcp.McpResource.TaskSupport.NONE);
+  }
+
+  public static ObjectNode serverInfo(ServerState state) {
     return Json.object()
         .put("name", state.settings().name())
         .put("version", state.settings().version());

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.logging.LogLevels;
 import dev.jaxrsmcp.internal.security.CallerBinding;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
@@ -134,6 +135,7 @@ public final class LegacyProtocol {
    */
   private ObjectNode capabilities() {
     ObjectNode capabilities = Capabilities.of(state);
+    capabilities.remove("extensions"); // tasks are offered in the modern era only
     capabilities.putObject("logging");
     return capabilities;
   }
@@ -231,6 +233,9 @@ public final class LegacyProtocol {
               + ")");
     }
     MethodResult result = handler.handle(call(request, caller, session));
+    if ("logging/setLevel".equals(request.method())) {
+      LogLevels.parse(request.params().get("level").textValue()).ifPresent(session::logLevel);
+    }
     return result.body();
   }
 

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.logging.LogLevels;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -24,7 +25,19 @@ public final class ModernProtocol {
 
   /** Methods whose {@code Mcp-Name} header mirrors a params member. */
   private static final Map<String, String> NAMED_BY =
-      Map.of("resources/read", "uri", "tools/call", "name", "prompts/get", "name");
+      Map.of(
+          "resources/read",
+          "uri",
+          "tools/call",
+          "name",
+          "prompts/get",
+          "name",
+          "tasks/get",
+          "taskId",
+          "tasks/update",
+          "taskId",
+          "tasks/cancel",
+          "taskId");
 
   /**
    * Requests of the earlier revisions that revision 2026-07-28 removed (its changelog): asking for
@@ -190,6 +203,7 @@ public final class ModernProtocol {
                 + "'");
       }
     }
+    LogLevels.requested(request); // an unknown level is refused before anything runs
     return version.textValue();
   }
 

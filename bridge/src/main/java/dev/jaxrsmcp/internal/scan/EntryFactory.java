@@ -215,6 +215,21 @@ final class EntryFactory {
         problems.method(method, "meta entries must be \"key=value\" (found '" + pair + "')");
       }
     }
+    if (a.taskSupport() != McpResource.TaskSupport.NONE && !a.longRunning()) {
+      problems.method(
+          method,
+          "taskSupport needs longRunning = true: only a long-running resource's tool runs as a"
+              + " task (found taskSupport = "
+              + a.taskSupport()
+              + ", longRunning = false)");
+    }
+    if (a.taskSupport() != McpResource.TaskSupport.NONE && !a.tool()) {
+      problems.method(
+          method,
+          "taskSupport needs tool = true: tasks run a resource's tool (found taskSupport = "
+              + a.taskSupport()
+              + ", tool = false)");
+    }
   }
 
   private CatalogueEntry entry(
@@ -263,7 +278,8 @@ final class EntryFactory {
         a.cacheTtlMs() != -1,
         !a.cacheScope().isEmpty(),
         Arrays.asList(a.icons()),
-        meta(a.meta()));
+        meta(a.meta()),
+        a.taskSupport());
   }
 
   /** {@code "key=value"} pairs as a map (checked by {@link #checkAttributes}). */

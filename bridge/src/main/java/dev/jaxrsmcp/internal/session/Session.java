@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.session;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.McpContext;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,6 +32,7 @@ public final class Session {
   private final AtomicReference<NotificationStream> stream = new AtomicReference<>();
   private final AtomicBoolean ended = new AtomicBoolean();
   private final List<Runnable> endListeners = new CopyOnWriteArrayList<>();
+  private volatile Optional<McpContext.LogLevel> logLevel = Optional.empty();
 
   Session(
       String id,
@@ -75,6 +77,16 @@ public final class Session {
    */
   public byte[] owner() {
     return owner.clone();
+  }
+
+  /** The lowest level of log messages the client asked for with {@code logging/setLevel}. */
+  public Optional<McpContext.LogLevel> logLevel() {
+    return logLevel;
+  }
+
+  /** Records the level of {@code logging/setLevel}. */
+  public void logLevel(McpContext.LogLevel level) {
+    this.logLevel = Optional.of(level);
   }
 
   /** True once the session was ended; an ended session never comes back. */

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
@@ -55,6 +56,8 @@ final class LongRunningReads {
    * @param cancelKey identifies the request for {@link #cancel} (legacy {@code
    *     notifications/cancelled}); empty when it cannot be cancelled that way
    * @param onEnd takes what to do when the in-place read ends
+   * @param sessionLogLevel the legacy session's {@code logging/setLevel}; empty in the modern era
+   *     (the request's {@code _meta} says)
    * @throws JsonRpcException (HTTP 503) when the server is shutting down
    */
   LongRead start(
@@ -63,7 +66,8 @@ final class LongRunningReads {
       ContainerRequest request,
       boolean eventStream,
       Optional<Object> cancelKey,
-      Consumer<Runnable> onEnd) {
+      Consumer<Runnable> onEnd,
+      Optional<McpContext.LogLevel> sessionLogLevel) {
     if (closed) {
       throw shuttingDown();
     }
@@ -83,6 +87,7 @@ final class LongRunningReads {
               e ->
                   c.finish(JsonRpcMessages.error(Optional.of(id), ReadEnvelopeWriter.streamed(e))));
           token.ifPresent(t -> context.sink(new ProgressRelay(t, c)));
+          context.log(RouteLogs.of(call, sessionLogLevel, true, message -> c.send(message)));
         });
     active.add(longRead);
     cancelKey.ifPresent(key -> byCancelKey.put(key, longRead));

@@ -29,6 +29,7 @@ import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -61,13 +62,16 @@ final class McpEndpoint {
   private final LegacyProtocol legacy;
   private final SessionSubscriptions sessionSubscriptions;
   private final ToolMethods tools;
+  private final Tasks tasks;
   private final RouteRewrite rewrite;
   private final ObjectNode serverInfo;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
-    this.modern = new ModernProtocol(state, Map.of());
+    this.tools = new ToolMethods(state);
+    this.tasks = TaskWiring.tasks(state, tools);
+    this.modern = new ModernProtocol(state, tasks.methods());
     this.gate = new RequestGate(state.settings());
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
@@ -79,7 +83,6 @@ final class McpEndpoint {
             state.settings().maxSessions());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
-    this.tools = new ToolMethods(state);
     this.serverInfo = modern.serverInfo();
     this.rewrite =
         new RouteRewrite(
@@ -151,6 +154,12 @@ final class McpEndpoint {
       if (!modern.offers(message.method())) {
         return Optional.empty();
       }
+      if ("tools/call".equals(message.method()) && tools.callsLongRunning(message)) {
+        Optional<ObjectNode> task = tasks.callAsTask(call); // runs in the background, not in place
+        if (task.isPresent()) {
+          return Optional.of(json(200, JsonRpcMessages.result(message.id().get(), task.get())));
+        }
+      }
     }
     ReadMessage.Kind kind;
     CatalogueEntry entry;
@@ -179,7 +188,14 @@ final class McpEndpoint {
           session.map(s -> new LegacyRequest(s.id(), message.id().orElseThrow()));
       List<Runnable> ends = new ArrayList<>();
       LongRead longRead =
-          longReads.start(call, entry, request, acceptsEventStream(caller), cancelKey, ends::add);
+          longReads.start(
+              call,
+              entry,
+              request,
+              acceptsEventStream(caller),
+              cancelKey,
+              ends::add,
+              session.flatMap(Session::logLevel));
       read = new InPlaceRead(call, kind, entry, uri, Optional.of(longRead));
       ends.forEach(read::onEnd);
       request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
@@ -382,6 +398,7 @@ final class McpEndpoint {
 
   /** Ends listens, long reads and every legacy session (closing their notification streams). */
   void shutdown() {
+    tasks.shutdown();
     listens.shutdown();
     longReads.shutdown();
     sessions.shutdown();

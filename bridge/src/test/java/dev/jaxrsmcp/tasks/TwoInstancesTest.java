@@ -1,0 +1,160 @@
+package dev.jaxrsmcp.tasks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.testing.TaskClient;
+import dev.jaxrsmcp.testing.TaskRoutes;
+import dev.jaxrsmcp.testing.TestServer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two instances sharing one task store: a task created on one is polled and cancelled on the other;
+ * a task whose instance stops renewing its lease ends failed within its poll interval.
+ */
+class TwoInstancesTest {
+  static final Duration POLL = Duration.ofMillis(300);
+
+  static TestServer instance(McpTaskStore store) {
+    return TestServer.start(
+        new ResourceConfig(TaskRoutes.class)
+            .register(
+                McpFeature.builder()
+                    .tasks(McpTasks.builder().store(store).pollInterval(POLL).build())
+                    .build()));
+  }
+
+  /** A store that one instance uses until the test cuts it off (as if the instance died). */
+  static final class Severable implements McpTaskStore {
+    final McpTaskStore shared;
+    final AtomicBoolean severed = new AtomicBoolean();
+
+    Severable(McpTaskStore shared) {
+      this.shared = shared;
+    }
+
+    private void check() {
+      if (severed.get()) {
+        throw new IllegalStateException("this instance lost the task store");
+      }
+    }
+
+    @Override
+    public boolean create(Entry entry) {
+      check();
+      return shared.create(entry);
+    }
+
+    @Override
+    public Optional<Entry> find(String id) {
+      check();
+      return shared.find(id);
+    }
+
+    @Override
+    public boolean replace(long expectedVersion, Entry next) {
+      check();
+      return shared.replace(expectedVersion, next);
+    }
+
+    @Override
+    public void delete(String id) {
+      check();
+      shared.delete(id);
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void createdOnOnePolledAndCancelledOnTheOther() throws Exception {
+    McpTaskStore store = new Severable(McpTaskStore.inMemory());
+    try (TestServer a = instance(store);
+        TestServer b = instance(store)) {
+      TaskClient onA = new TaskClient(a.mcpUrl(), Optional.of("Bearer dave"));
+      TaskClient onB = new TaskClient(b.mcpUrl(), Optional.of("Bearer dave"));
+      String finished = UUID.randomUUID().toString();
+      String done = onA.call("report", Map.of("id", finished)).at("/result/taskId").asText();
+      assertThat(onB.status(done)).isEqualTo("working");
+      TaskRoutes.release(finished);
+      await().atMost(Duration.ofSeconds(10)).until(() -> onB.status(done), "completed"::equals);
+      assertThat(onB.get(done).at("/result/result/content/0/text").asText())
+          .isEqualTo(TaskRoutes.reportText(finished));
+
+      String cancelled = UUID.randomUUID().toString();
+      String taskId = onA.call("report", Map.of("id", cancelled)).at("/result/taskId").asText();
+      assertThat(TaskRoutes.job(cancelled).started.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(onB.cancel(taskId).at("/result/resultType").asText()).isEqualTo("complete");
+      assertThat(onB.status(taskId)).isEqualTo("cancelled");
+      // A notices at its next lease renewal (a third of the poll interval) and stops the route.
+      assertThat(TaskRoutes.job(cancelled).stoppedByCancel.await(1, TimeUnit.SECONDS)).isTrue();
+      assertThat(onA.status(taskId)).isEqualTo("cancelled");
+      // Another caller is refused on either instance.
+      TaskClient eve = new TaskClient(b.mcpUrl(), Optional.of("Bearer eve"));
+      assertThat(eve.get(taskId).at("/error/code").asInt()).isEqualTo(-32602);
+    }
+  }
+
+  @Test
+  void anInstanceThatShutsDownFailsItsRunningTasksAtOnce() throws Exception {
+    McpTaskStore shared = McpTaskStore.inMemory();
+    try (TestServer b = instance(shared)) {
+      TaskClient onB = new TaskClient(b.mcpUrl(), Optional.of("Bearer dave"));
+      String job = UUID.randomUUID().toString();
+      String taskId;
+      try (TestServer a = instance(new Severable(shared))) {
+        TaskClient onA = new TaskClient(a.mcpUrl(), Optional.of("Bearer dave"));
+        taskId = onA.call("report", Map.of("id", job)).at("/result/taskId").asText();
+        assertThat(TaskRoutes.job(job).started.await(10, TimeUnit.SECONDS)).isTrue();
+      }
+      assertThat(TaskRoutes.job(job).stoppedByCancel.await(10, TimeUnit.SECONDS)).isTrue();
+      JsonNode failed = onB.get(taskId).path("result");
+      assertThat(failed.path("status").asText()).isEqualTo("failed");
+      assertThat(failed.at("/error/message").asText())
+          .isEqualTo("Task failed: the server is shutting down");
+    }
+  }
+
+  @Test
+  void aTaskWhoseInstanceDiedFailsWithinItsPollInterval() throws Exception {
+    McpTaskStore shared = McpTaskStore.inMemory();
+    Severable storeOfA = new Severable(shared);
+    try (TestServer a = instance(storeOfA);
+        TestServer b = instance(shared)) {
+      TaskClient onA = new TaskClient(a.mcpUrl(), Optional.of("Bearer dave"));
+      TaskClient onB = new TaskClient(b.mcpUrl(), Optional.of("Bearer dave"));
+      String job = UUID.randomUUID().toString();
+      String taskId = onA.call("report", Map.of("id", job)).at("/result/taskId").asText();
+      assertThat(TaskRoutes.job(job).started.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(onB.status(taskId)).isEqualTo("working");
+
+      storeOfA.severed.set(true); // A can no longer renew: to everyone else it is gone
+      Instant severedAt = Instant.now();
+      await().atMost(Duration.ofSeconds(10)).until(() -> onB.status(taskId), "failed"::equals);
+      JsonNode failed = onB.get(taskId).path("result");
+      assertThat(failed.at("/error/code").asInt()).isEqualTo(-32603);
+      String message = failed.at("/error/message").asText();
+      String prefix = "Task failed: the server instance running it stopped renewing its lease at ";
+      assertThat(message).startsWith(prefix).endsWith(" (it stopped, or lost the task store)");
+      // The lease it failed on ended at most one poll interval after A's last renewal.
+      Instant leaseEnd = Instant.parse(message.substring(prefix.length(), message.indexOf(" (")));
+      assertThat(leaseEnd).isBeforeOrEqualTo(severedAt.plus(POLL));
+      assertThat(failed.path("statusMessage").asText()).isEqualTo(message);
+      assertThat(failed.has("result")).isFalse();
+      TaskRoutes.release(job);
+    }
+  }
+}
