@@ -62,6 +62,9 @@ public final class McpFeature implements Feature {
   private final int maxUriLength;
   private final int maxSessions;
   private final List<String> sessionBinding;
+  private final boolean sessionBindsPrincipal;
+  private final Duration sessionHandshakeTimeout;
+  private final int maxSessionsPerCaller;
   private final Set<String> forwardOnlyHeaders;
   private final Set<String> neverForwardHeaders;
   private final Optional<McpProtectedResource> protectedResource;
@@ -102,6 +105,9 @@ public final class McpFeature implements Feature {
     this.maxUriLength = b.maxUriLength;
     this.maxSessions = b.maxSessions;
     this.sessionBinding = List.copyOf(b.sessionBinding);
+    this.sessionBindsPrincipal = b.sessionBindsPrincipal;
+    this.sessionHandshakeTimeout = b.sessionHandshakeTimeout;
+    this.maxSessionsPerCaller = b.maxSessionsPerCaller;
     this.forwardOnlyHeaders =
         Collections.unmodifiableSet(new LinkedHashSet<>(b.forwardOnlyHeaders));
     this.neverForwardHeaders =
@@ -312,8 +318,9 @@ public final class McpFeature implements Feature {
   }
 
   /**
-   * The most legacy-era sessions open at once on this instance; an {@code initialize} beyond it is
-   * refused with {@code -32603} and starts nothing (idle sessions are expired first). Default
+   * The most legacy-era sessions open at once (with the Redis change bus, which shares sessions: on
+   * all instances together); an {@code initialize} beyond it is refused with HTTP 503, {@code
+   * Retry-After} and {@code -32603}, and starts nothing (idle sessions are expired first). Default
    * 10,000.
    */
   public int maxSessions() {
@@ -321,14 +328,49 @@ public final class McpFeature implements Feature {
   }
 
   /**
+   * The most legacy-era sessions one caller may have open at once: a caller is its authenticated
+   * principal or its {@link #sessionBinding()} headers (a client with the same credentials), or,
+   * when it sent neither, its address as the container reports it. Beyond it {@code initialize} is
+   * refused like {@link #maxSessions()} (HTTP 503, {@code Retry-After}). Default 100.
+   */
+  public int maxSessionsPerCaller() {
+    return maxSessionsPerCaller;
+  }
+
+  /**
+   * How long a legacy-era session may wait for its client to confirm the handshake ({@code
+   * notifications/initialized}, or any later request on the session) before it ends; once
+   * confirmed, {@link #sessionIdleTimeout()} applies. Keeps sessions started by a flood of bare
+   * {@code initialize} calls from holding places for long. Default 10 seconds.
+   */
+  public Duration sessionHandshakeTimeout() {
+    return sessionHandshakeTimeout;
+  }
+
+  /**
    * The request headers a legacy-era session is bound to: {@code initialize} records a keyed hash
    * of their values (never the values), and a later request on the session whose values differ
    * (another {@code Authorization}, another cookie) is answered as if the session did not exist
    * (HTTP 404), so a leaked session id is useless without the credentials that started it. Default
-   * {@code Authorization} and {@code Cookie}; empty turns binding off.
+   * {@code Authorization} and {@code Cookie}; empty turns header binding off. When {@link
+   * #sessionBindsPrincipal()} is on and the request has an authenticated principal, the principal
+   * is bound instead.
    */
   public List<String> sessionBinding() {
     return sessionBinding;
+  }
+
+  /**
+   * Whether a legacy-era session is bound to the authenticated principal's name (the {@code
+   * SecurityContext} the application's filters set) rather than to the {@link #sessionBinding()}
+   * headers, when the {@code initialize} request has one; requests without a principal are bound to
+   * the headers as before. Default true: an OAuth client refreshes its access token every few
+   * minutes, and a binding to the raw {@code Authorization} header would end the session (and its
+   * subscriptions) at every refresh, while the principal stays the same user. Turn it off when
+   * principal names are not unique across the ways callers authenticate.
+   */
+  public boolean sessionBindsPrincipal() {
+    return sessionBindsPrincipal;
   }
 
   /**
@@ -392,6 +434,9 @@ public final class McpFeature implements Feature {
     private int maxUriLength = 4096;
     private int maxSessions = 10_000;
     private List<String> sessionBinding = List.of("Authorization", "Cookie");
+    private boolean sessionBindsPrincipal = true;
+    private Duration sessionHandshakeTimeout = Duration.ofSeconds(10);
+    private int maxSessionsPerCaller = 100;
     private Set<String> forwardOnlyHeaders = Set.of();
     private Set<String> neverForwardHeaders = Set.of();
     private Optional<McpProtectedResource> protectedResource = Optional.empty();
@@ -430,6 +475,9 @@ public final class McpFeature implements Feature {
       this.maxUriLength = f.maxUriLength;
       this.maxSessions = f.maxSessions;
       this.sessionBinding = f.sessionBinding;
+      this.sessionBindsPrincipal = f.sessionBindsPrincipal;
+      this.sessionHandshakeTimeout = f.sessionHandshakeTimeout;
+      this.maxSessionsPerCaller = f.maxSessionsPerCaller;
       this.forwardOnlyHeaders = f.forwardOnlyHeaders;
       this.neverForwardHeaders = f.neverForwardHeaders;
       this.protectedResource = f.protectedResource;
@@ -724,6 +772,33 @@ public final class McpFeature implements Feature {
             "maxUriLength must be from 16 to 4096 (found " + max + ")");
       }
       this.maxUriLength = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxSessionsPerCaller()}; at least 1. */
+    public Builder maxSessionsPerCaller(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxSessionsPerCaller must be at least 1 (found " + max + ")");
+      }
+      this.maxSessionsPerCaller = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionHandshakeTimeout()}; positive. */
+    public Builder sessionHandshakeTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionHandshakeTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionHandshakeTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionHandshakeTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionBindsPrincipal()}. */
+    public Builder sessionBindsPrincipal(boolean bind) {
+      this.sessionBindsPrincipal = bind;
       return this;
     }
 

@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.security.CallerBinding;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
+import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.session.TooManySessionsException;
 import java.io.IOException;
 import java.util.HashMap;
@@ -40,7 +41,11 @@ public final class LegacyProtocol {
       ServerState state, SessionStore sessions, Map<String, MethodHandler> extraMethods) {
     this.state = state;
     this.sessions = sessions;
-    this.binding = new CallerBinding(state.settings().sessionBinding());
+    this.binding =
+        new CallerBinding(
+            state.settings().sessionBinding(),
+            state.settings().sessionBindsPrincipal(),
+            sessions::bindingKey);
     Map<String, MethodHandler> table = new HashMap<>();
     table.put("initialize", LegacyProtocol::alreadyInitialized);
     table.put("ping", call -> MethodResult.of(Json.object()));
@@ -69,6 +74,14 @@ public final class LegacyProtocol {
    *     session is started then
    */
   public Handshake initialize(JsonRpcRequest request, Caller caller) {
+    return initialize(request, caller, Optional.empty());
+  }
+
+  /**
+   * Answers an {@code initialize} sent without a session (see {@link #initialize(JsonRpcRequest,
+   * Caller)}); {@code address} is the client's address, whose quota an anonymous caller uses.
+   */
+  public Handshake initialize(JsonRpcRequest request, Caller caller, Optional<String> address) {
     ObjectNode params = request.params();
     JsonNode requested = params.get("protocolVersion");
     if (requested == null || !requested.isTextual()) {
@@ -97,18 +110,18 @@ public final class LegacyProtocol {
     String version = negotiate(requested.textValue());
     Session session;
     try {
+      Optional<String> name = SessionRefusals.principal(caller);
       session =
           sessions.create(
               version,
               capabilities == null ? Json.object() : (ObjectNode) capabilities,
               Optional.ofNullable((ObjectNode) clientInfo),
-              binding.fingerprint(caller.headers()));
+              binding.fingerprint(caller.headers(), name),
+              binding.quotaKey(caller.headers(), name, address));
     } catch (TooManySessionsException e) {
-      throw new JsonRpcException(
-          ErrorCodes.INTERNAL_ERROR,
-          "Too many sessions: at most "
-              + e.limit()
-              + " may be open at once; end unused sessions with DELETE or try again later");
+      throw SessionRefusals.tooMany(e);
+    } catch (SessionStoreUnavailableException e) {
+      throw SessionRefusals.storeUnavailable(e, "no new session can start");
     } catch (IllegalStateException e) {
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
@@ -161,10 +174,15 @@ public final class LegacyProtocol {
                   + ")")
           .withHttpStatus(400);
     }
+    Optional<Session> found;
+    try {
+      found = sessions.find(id.trim());
+    } catch (SessionStoreUnavailableException e) {
+      throw SessionRefusals.storeUnavailable(e, "this instance does not know the session");
+    }
     Session session =
-        sessions
-            .find(id.trim())
-            .filter(found -> isOwner(found, caller))
+        found
+            .filter(live -> isOwner(live, caller))
             .orElseThrow(
                 () ->
                     new JsonRpcException(
@@ -193,7 +211,7 @@ public final class LegacyProtocol {
    * id, so the answer reveals nothing.
    */
   private boolean isOwner(Session session, Caller caller) {
-    if (binding.matches(session.owner(), caller.headers())) {
+    if (binding.matches(session.owner(), caller.headers(), SessionRefusals.principal(caller))) {
       return true;
     }
     LOG.log(
@@ -226,6 +244,9 @@ public final class LegacyProtocol {
               + ")");
     }
     MethodResult result = handler.handle(call(request, caller, session));
+    if ("logging/setLevel".equals(request.method())) {
+      sessions.logLevel(session, request.params().get("level").textValue());
+    }
     return result.body();
   }
 

@@ -5,56 +5,113 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Binds a legacy session to the identity that started it: a keyed hash (HMAC-SHA256 under a random
- * key that lives only in memory) of the values of the binding headers ({@code Authorization} and
- * {@code Cookie} by default). The raw values are never stored; the hash cannot be checked against a
- * guessed credential without the key. Immutable and thread-safe.
+ * Binds a legacy session to the identity that started it: a keyed hash (HMAC-SHA256) of either the
+ * authenticated principal's name (when principal binding is on and the application's filters set
+ * one) or the values of the binding headers ({@code Authorization} and {@code Cookie} by default).
+ * The raw values are never stored; the hash cannot be checked against a guessed credential without
+ * the key. The key is random and lives in memory, or comes from the shared session store (the same
+ * on every instance). What was hashed (a principal or headers) is part of the hash, so a session
+ * bound one way never matches the other. Thread-safe.
  */
 public final class CallerBinding {
   private static final String ALGORITHM = "HmacSHA256";
+  private static final byte[] PRINCIPAL = {'p'};
+  private static final byte[] HEADERS = {'h'};
 
   private final List<String> headers;
-  private final SecretKeySpec key;
+  private final boolean principal;
+  private final Supplier<byte[]> keySource;
+  private volatile Optional<SecretKeySpec> key = Optional.empty();
 
   /**
+   * Binding to the headers only, under a random key of its own.
+   *
    * @param headers the binding header names; none turns binding off
    */
   public CallerBinding(List<String> headers) {
+    this(headers, false, randomKey());
+  }
+
+  /**
+   * @param headers the binding header names; with {@code principal} false, none turns binding off
+   * @param principal bind to the principal's name when the request has one
+   * @param keySource the key (asked once, when first needed; may throw while it is unavailable)
+   */
+  public CallerBinding(List<String> headers, boolean principal, Supplier<byte[]> keySource) {
     this.headers = headers.stream().map(h -> h.toLowerCase(Locale.ROOT)).toList();
-    byte[] secret = new byte[32];
-    new SecureRandom().nextBytes(secret);
-    this.key = new SecretKeySpec(secret, ALGORITHM);
+    this.principal = principal;
+    this.keySource = keySource;
   }
 
   /** The fingerprint of a request's identifying headers (the same for the same values). */
   public byte[] fingerprint(Map<String, List<String>> requestHeaders) {
+    return fingerprint(requestHeaders, Optional.empty());
+  }
+
+  /**
+   * The fingerprint of a caller: its principal's name when principal binding is on and it has one,
+   * else its identifying headers; empty when binding is off.
+   */
+  public byte[] fingerprint(Map<String, List<String>> requestHeaders, Optional<String> name) {
+    if (principal && name.isPresent()) {
+      Mac mac = mac();
+      mac.update(PRINCIPAL);
+      field(mac, name.get());
+      return mac.doFinal();
+    }
     if (headers.isEmpty()) {
       return new byte[0];
     }
-    Mac mac;
-    try {
-      mac = Mac.getInstance(ALGORITHM);
-      mac.init(key);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is not available", e);
-    }
-    for (String name : headers) {
-      field(mac, name);
-      for (Map.Entry<String, List<String>> header : requestHeaders.entrySet()) {
-        if (header.getKey().equalsIgnoreCase(name)) {
-          header.getValue().forEach(value -> field(mac, value.strip()));
+    Mac mac = mac();
+    mac.update(HEADERS);
+    for (String header : headers) {
+      field(mac, header);
+      for (Map.Entry<String, List<String>> entry : requestHeaders.entrySet()) {
+        if (entry.getKey().equalsIgnoreCase(header)) {
+          entry.getValue().forEach(value -> field(mac, value.strip()));
         }
       }
       mac.update(new byte[] {-1, -1, -1, -1}); // no field is this long: ends the header's values
     }
     return mac.doFinal();
+  }
+
+  /** Whether a request's identifying headers are those the fingerprint was made from. */
+  public boolean matches(byte[] fingerprint, Map<String, List<String>> requestHeaders) {
+    return matches(fingerprint, requestHeaders, Optional.empty());
+  }
+
+  /** Whether a caller is the one the fingerprint was made from. */
+  public boolean matches(
+      byte[] fingerprint, Map<String, List<String>> requestHeaders, Optional<String> name) {
+    return MessageDigest.isEqual(fingerprint, fingerprint(requestHeaders, name));
+  }
+
+  /**
+   * Whose session quota a caller uses: its principal or credential headers (as a keyed hash), or,
+   * when it sent none of them, its address ({@code anonymous} when the container does not tell).
+   */
+  public String quotaKey(
+      Map<String, List<String>> requestHeaders, Optional<String> name, Optional<String> address) {
+    boolean credentials =
+        (principal && name.isPresent())
+            || requestHeaders.keySet().stream()
+                .anyMatch(h -> headers.contains(h.toLowerCase(Locale.ROOT)));
+    if (!credentials) {
+      return "address:" + address.orElse("anonymous");
+    }
+    return "caller:"
+        + Base64.getUrlEncoder().withoutPadding().encodeToString(fingerprint(requestHeaders, name));
   }
 
   /** Length-prefixed, so no two different header sets feed the same bytes. */
@@ -64,8 +121,24 @@ public final class CallerBinding {
     mac.update(bytes);
   }
 
-  /** Whether a request's identifying headers are those the fingerprint was made from. */
-  public boolean matches(byte[] fingerprint, Map<String, List<String>> requestHeaders) {
-    return MessageDigest.isEqual(fingerprint, fingerprint(requestHeaders));
+  private Mac mac() {
+    SecretKeySpec spec = key.orElse(null);
+    if (spec == null) {
+      spec = new SecretKeySpec(keySource.get(), ALGORITHM);
+      key = Optional.of(spec);
+    }
+    try {
+      Mac mac = Mac.getInstance(ALGORITHM);
+      mac.init(spec);
+      return mac;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("HmacSHA256 is not available", e);
+    }
+  }
+
+  private static Supplier<byte[]> randomKey() {
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    return secret::clone;
   }
 }

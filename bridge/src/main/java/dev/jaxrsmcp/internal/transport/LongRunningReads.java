@@ -13,6 +13,7 @@ import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.SpooledResult;
+import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
@@ -104,6 +105,7 @@ final class LongRunningReads {
     context.sink(relay);
     active.add(read);
     cancelKey.ifPresent(key -> byCancelKey.put(key, read));
+    SessionRead.track(cancelKey, read::cancel, read.outcome); // DELETE, expiry, any instance
     read.outcome.whenComplete(
         (r, e) -> {
           active.remove(read);

@@ -21,7 +21,9 @@ import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.session.Session;
+import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
+import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -59,13 +61,9 @@ final class McpEndpoint {
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler(), modern::serverInfo);
-    this.sessions =
-        new SessionStore(
-            state.settings().sessionIdleTimeout(),
-            state.settings().keepAlive(),
-            state.settings().maxSessions());
+    this.sessions = SessionSetup.store(state.settings());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
-    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
+    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
     this.tools = new ToolMethods(state);
   }
 
@@ -94,7 +92,7 @@ final class McpEndpoint {
     }
     try {
       if (isLegacy(message, caller)) {
-        return legacyPost(message, caller);
+        return legacyPost(message, caller, SessionSetup.remoteAddress(context));
       }
       if (message.isNotification()) {
         return Response.accepted().build();
@@ -119,9 +117,9 @@ final class McpEndpoint {
    * A legacy POST: {@code initialize} without a session starts one; everything else needs a live
    * session, and notifications are acknowledged with 202.
    */
-  private Response legacyPost(JsonRpcRequest message, Caller caller) {
+  private Response legacyPost(JsonRpcRequest message, Caller caller, Optional<String> address) {
     if (!hasSession(caller) && "initialize".equals(message.method()) && !message.isNotification()) {
-      LegacyProtocol.Handshake handshake = legacy.initialize(message, caller);
+      LegacyProtocol.Handshake handshake = legacy.initialize(message, caller, address);
       return Response.ok()
           .type(MediaType.APPLICATION_JSON_TYPE)
           .header(LegacyProtocol.SESSION_HEADER, handshake.session().id())
@@ -130,12 +128,13 @@ final class McpEndpoint {
     }
     Session session = legacy.session(caller, "'" + message.method() + "'");
     session.enter();
+    sessions.confirm(session); // notifications/initialized, or any later request
     try {
       if (message.isNotification()) {
         if ("notifications/cancelled".equals(message.method())) {
           JsonNode requestId = message.params().get("requestId");
           if (requestId != null) {
-            longReads.cancel(new LegacyRequest(session.id(), requestId));
+            sessions.cancel(session, Json.write(requestId)); // here, or where it runs
           }
         }
         return Response.accepted().build();
@@ -143,7 +142,7 @@ final class McpEndpoint {
       if (isLongRunning(message)) {
         return longRead(
             legacy.call(message, caller, session),
-            Optional.of(new LegacyRequest(session.id(), message.id().get())));
+            Optional.of(new SessionRead(session, message.id().get())));
       }
       ObjectNode result =
           SessionSubscriptions.handles(message.method())
@@ -197,7 +196,8 @@ final class McpEndpoint {
       return error(Optional.empty(), e);
     }
     SseStream stream = new SseStream();
-    session.attach(stream);
+    sessions.confirm(session);
+    sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
     return stream.response();
   }
@@ -218,6 +218,8 @@ final class McpEndpoint {
       return Response.noContent().build();
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
+    } catch (SessionStoreUnavailableException e) {
+      return error(Optional.empty(), SessionOutage.notEnded(e));
     }
   }
 
@@ -287,9 +289,6 @@ final class McpEndpoint {
         .find(message.params().get("uri").textValue())
         .filter(found -> found.value().longRunning());
   }
-
-  /** Names a legacy request for {@code notifications/cancelled}: its session and its id. */
-  private record LegacyRequest(String session, JsonNode requestId) {}
 
   /** Whether a GET may be answered with a stream (no Accept means anything goes). */
   private static boolean acceptsEventStream(ContainerRequest request) {
