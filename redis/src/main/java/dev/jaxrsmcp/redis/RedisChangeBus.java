@@ -1,18 +1,24 @@
 package dev.jaxrsmcp.redis;
 
 import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.internal.session.SessionEvent;
+import dev.jaxrsmcp.internal.session.SessionRecord;
+import dev.jaxrsmcp.internal.session.SharedSessions;
 import dev.jaxrsmcp.redis.internal.ChangeMessages;
 import dev.jaxrsmcp.redis.internal.OutageLog;
+import dev.jaxrsmcp.redis.internal.RedisSessions;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,8 +39,14 @@ import java.util.function.Consumer;
  * unreachable, so reads and this instance's own notifications keep working. When Redis is not there
  * at start-up the bus keeps trying in the background; once connected, Lettuce reconnects and
  * re-subscribes by itself. The outage and the recovery are logged once each.
+ *
+ * <p>The same bus shares legacy-era (2025-11-25) sessions between the instances: a session started
+ * on one instance is served by every instance (see docs/scaling.md). Session records live in Redis
+ * under the channel prefix and expire with the session; session commands answer within {@link
+ * Builder#commandTimeout(Duration)} or fail (a new session is then refused with HTTP 503, while
+ * sessions an instance already knows keep working there).
  */
-public final class RedisChangeBus implements McpChangeBus {
+public final class RedisChangeBus implements McpChangeBus, SharedSessions {
   private final RedisURI uri;
   private final String channel;
   private final Duration retryInterval;
@@ -48,12 +60,14 @@ public final class RedisChangeBus implements McpChangeBus {
             return t;
           });
   private final RedisClient client;
+  private final RedisSessions sessions;
   private volatile StatefulRedisPubSubConnection<String, String> subscriber;
   private volatile StatefulRedisConnection<String, String> publisher;
   private volatile boolean closed;
 
   private RedisChangeBus(Builder b) {
     this.uri = RedisURI.create(b.uri);
+    this.uri.setTimeout(b.commandTimeout);
     this.channel = b.channelPrefix + "changes";
     this.retryInterval = b.retryInterval;
     this.outage = new OutageLog(uri.getHost() + ":" + uri.getPort());
@@ -62,7 +76,16 @@ public final class RedisChangeBus implements McpChangeBus {
         ClientOptions.builder()
             .autoReconnect(true)
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+            .socketOptions(SocketOptions.builder().connectTimeout(b.commandTimeout).build())
             .build());
+    this.sessions =
+        new RedisSessions(
+            client,
+            b.channelPrefix,
+            instance,
+            uri.getHost() + ":" + uri.getPort(),
+            outage,
+            retryInterval);
     this.client.addListener(
         new RedisConnectionStateListener() {
           @Override
@@ -110,12 +133,16 @@ public final class RedisChangeBus implements McpChangeBus {
           new RedisPubSubAdapter<>() {
             @Override
             public void message(String from, String message) {
+              if (from.equals(sessions.channel())) {
+                sessions.received(message);
+                return;
+              }
               ChangeMessages.decode(message)
                   .filter(m -> !m.origin().equals(instance))
                   .ifPresent(m -> deliver.accept(m.change()));
             }
           });
-      sub.sync().subscribe(channel);
+      sub.sync().subscribe(channel, sessions.channel());
       StatefulRedisConnection<String, String> pub = client.connect();
       subscriber = sub;
       publisher = pub;
@@ -159,9 +186,76 @@ public final class RedisChangeBus implements McpChangeBus {
   }
 
   @Override
+  public String describe() {
+    return sessions.describe();
+  }
+
+  @Override
+  public void startSessions(
+      Duration idleTimeout, Duration unconfirmedTimeout, Consumer<SessionEvent> fromOthers) {
+    sessions.start(idleTimeout, unconfirmedTimeout, fromOthers);
+  }
+
+  @Override
+  public byte[] bindingKey() {
+    return sessions.bindingKey();
+  }
+
+  @Override
+  public void create(SessionRecord record, int maxSessions, int maxPerCaller) {
+    sessions.create(record, maxSessions, maxPerCaller);
+  }
+
+  @Override
+  public Optional<SessionRecord> touch(String id) {
+    return sessions.touch(id);
+  }
+
+  @Override
+  public boolean exists(String id) {
+    return sessions.exists(id);
+  }
+
+  @Override
+  public void confirm(String id) {
+    sessions.confirm(id);
+  }
+
+  @Override
+  public void logLevel(String id, String level) {
+    sessions.logLevel(id, level);
+  }
+
+  @Override
+  public void subscribe(String id, String uri) {
+    sessions.subscribe(id, uri);
+  }
+
+  @Override
+  public void unsubscribe(String id, String uri) {
+    sessions.unsubscribe(id, uri);
+  }
+
+  @Override
+  public long claimStream(String id) {
+    return sessions.claimStream(id);
+  }
+
+  @Override
+  public boolean delete(String id) {
+    return sessions.delete(id);
+  }
+
+  @Override
+  public void publish(SessionEvent event) {
+    sessions.publish(event);
+  }
+
+  @Override
   public void close() {
     closed = true;
     retries.shutdownNow();
+    sessions.close();
     StatefulRedisPubSubConnection<String, String> sub = subscriber;
     StatefulRedisConnection<String, String> pub = publisher;
     if (sub != null) {
@@ -178,6 +272,7 @@ public final class RedisChangeBus implements McpChangeBus {
     private final String uri;
     private String channelPrefix = "jaxrs-mcp:";
     private Duration retryInterval = Duration.ofSeconds(1);
+    private Duration commandTimeout = Duration.ofSeconds(2);
 
     private Builder(String uri) {
       Objects.requireNonNull(uri, "redisUri");
@@ -202,6 +297,20 @@ public final class RedisChangeBus implements McpChangeBus {
             "retryInterval must be positive (found " + interval + ")");
       }
       this.retryInterval = interval;
+      return this;
+    }
+
+    /**
+     * How long a session command (and a connection attempt) may take before it fails; default 2
+     * seconds. A request that needs Redis then gets HTTP 503 instead of waiting.
+     */
+    public Builder commandTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "commandTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "commandTimeout must be positive (found " + timeout + ")");
+      }
+      this.commandTimeout = timeout;
       return this;
     }
 
