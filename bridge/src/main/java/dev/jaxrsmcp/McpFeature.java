@@ -31,6 +31,14 @@ import java.util.Set;
  * {@link #newBuilder()} to derive a changed copy.
  */
 public final class McpFeature implements Feature {
+  /**
+   * The request property (a {@code String}) through which a container adapter or an application
+   * filter tells the bridge the client's address, for the {@link #maxSessionsPerCaller()} quota of
+   * callers without credentials; Jakarta REST has no portable way to read it. Without it, those
+   * callers share one quota.
+   */
+  public static final String CLIENT_ADDRESS_PROPERTY = "dev.jaxrsmcp.clientAddress";
+
   private final String name;
   private final String version;
   private final String instructions;

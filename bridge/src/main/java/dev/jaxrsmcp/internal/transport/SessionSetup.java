@@ -13,12 +13,6 @@ import java.util.Optional;
  * client's address, for the per-caller session quota of anonymous callers.
  */
 final class SessionSetup {
-  /**
-   * The request property a container adapter or an application filter sets to the client's address
-   * (a {@code String}); the bridge cannot read it portably from Jakarta REST.
-   */
-  static final String REMOTE_ADDRESS_PROPERTY = "dev.jaxrsmcp.remoteAddress";
-
   private SessionSetup() {}
 
   static SessionStore store(McpFeature settings) {
@@ -37,9 +31,12 @@ final class SessionSetup {
         System::nanoTime);
   }
 
-  /** The client's address, when something put it on the request. */
+  /**
+   * The client's address, when something put it on the request (see {@link
+   * McpFeature#CLIENT_ADDRESS_PROPERTY}).
+   */
   static Optional<String> remoteAddress(ContainerRequestContext request) {
-    return request.getProperty(REMOTE_ADDRESS_PROPERTY) instanceof String address
+    return request.getProperty(McpFeature.CLIENT_ADDRESS_PROPERTY) instanceof String address
             && !address.isBlank()
         ? Optional.of(address)
         : Optional.empty();

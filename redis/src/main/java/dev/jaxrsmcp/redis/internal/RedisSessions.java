@@ -53,6 +53,7 @@ public final class RedisSessions {
   private volatile Consumer<SessionEvent> events = event -> {};
   private volatile long idleMillis = Duration.ofMinutes(30).toMillis();
   private volatile long unconfirmedMillis = Duration.ofSeconds(10).toMillis();
+  private volatile boolean closed;
 
   // guarded by this
   private Optional<StatefulRedisConnection<String, String>> connection = Optional.empty();
@@ -181,7 +182,7 @@ public final class RedisSessions {
   /** Publishes without waiting; dropped when Redis is not there. */
   public void publish(SessionEvent event) {
     Optional<StatefulRedisConnection<String, String>> open = connectionIfOpen();
-    if (open.isEmpty()) {
+    if (open.isEmpty() || closed) {
       return;
     }
     open.get()
@@ -195,6 +196,7 @@ public final class RedisSessions {
   }
 
   public synchronized void close() {
+    closed = true;
     connection.ifPresent(StatefulRedisConnection::close);
     connection = Optional.empty();
   }
@@ -231,12 +233,18 @@ public final class RedisSessions {
       outage.up();
       return result;
     } catch (RedisException e) {
-      outage.down(e.getClass().getSimpleName() + ": " + e.getMessage());
+      if (!closed) { // after close, the endpoint's own shutdown is what fails: no outage
+        outage.down(e.getClass().getSimpleName() + ": " + e.getMessage());
+      }
       throw new SessionStoreUnavailableException(describe(), e);
     }
   }
 
   private synchronized StatefulRedisConnection<String, String> connection() {
+    if (closed) {
+      throw new SessionStoreUnavailableException(
+          describe(), new IllegalStateException("the bus is closed"));
+    }
     if (connection.isPresent()) {
       return connection.get(); // Lettuce reconnects it by itself; meanwhile it refuses commands
     }
