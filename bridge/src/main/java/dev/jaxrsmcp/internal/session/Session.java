@@ -38,6 +38,7 @@ public final class Session {
   private final AtomicBoolean initialized = new AtomicBoolean();
   private volatile Optional<String> logLevel = Optional.empty();
   private volatile long streamGeneration;
+  private volatile long renewedNanos;
 
   private volatile long lastActiveNanos;
   private volatile long lastKeepAliveNanos;
@@ -156,8 +157,14 @@ public final class Session {
     this.streamGeneration = generation;
   }
 
-  /** Takes what other instances changed in the shared record. */
+  /** Whether the shared record was last renewed more than {@code nanos} ago. */
+  boolean renewedBefore(long now, long nanos) {
+    return now - renewedNanos > nanos;
+  }
+
+  /** Takes what other instances changed in the shared record (just renewed). */
   void refresh(SessionRecord record) {
+    renewedNanos = nanoTime.getAsLong();
     if (record.initialized()) {
       initialized.set(true);
     }

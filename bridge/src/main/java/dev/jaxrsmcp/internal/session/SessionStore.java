@@ -327,7 +327,9 @@ public final class SessionStore {
       long now = nanoTime.getAsLong();
       session.keepAlive(now, keepAliveNanos);
       if (shared.isPresent() && session.isInUse()) {
-        renew(session);
+        if (session.renewedBefore(now, timeoutOf(session) / 3)) {
+          renew(session); // well before the record expires, not at every pass
+        }
       } else if (session.isIdle(now, timeoutOf(session))) {
         expire(session);
       }
@@ -408,8 +410,11 @@ public final class SessionStore {
   /** Renews a session in use here; ends the view when the record is gone (ended elsewhere). */
   private void renew(Session session) {
     try {
-      if (shared.get().touch(session.id()).isEmpty()) {
+      Optional<SessionRecord> record = shared.get().touch(session.id());
+      if (record.isEmpty()) {
         endHere(session);
+      } else {
+        session.refresh(record.get());
       }
     } catch (SessionStoreUnavailableException e) {
       // The outage: keep serving it here.
