@@ -6,11 +6,13 @@ import static org.awaitility.Awaitility.await;
 
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisServer;
+import dev.jaxrsmcp.test.McpListen;
 import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.SseRecorder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,10 +57,10 @@ class TwoInstancesTest {
 
   @Test
   void putOnOneInstanceNotifiesASubscriberOnTheOther() throws Exception {
-    try (SseRecorder onA =
-        SubscriptionTest.listen(a, RestApiTest.VIEWER, List.of("app://widgets/2/state/locked"))) {
-      assertThat(SubscriptionTest.acknowledged(onA.next()))
-          .containsExactly("app://widgets/2/state/locked");
+    try (McpListen onA =
+        SubscriptionTest.listen(
+            a, Optional.of(RestApiTest.VIEWER), List.of("app://widgets/2/state/locked"))) {
+      assertThat(onA.acknowledged()).containsExactly("app://widgets/2/state/locked");
 
       given()
           .baseUri(b.baseUri().toString())
@@ -70,7 +72,7 @@ class TwoInstancesTest {
           .statusCode(200);
 
       assertThat(SubscriptionTest.nextUpdated(onA)).isEqualTo("app://widgets/2/state/locked");
-      onA.assertExhausted(500);
+      onA.assertNoMore(Duration.ofMillis(500));
     }
   }
 

@@ -160,6 +160,19 @@ public final class LegacyProtocol {
    *     when the session does not exist (never did, ended or expired)
    */
   public Session session(Caller caller, String what) {
+    return session(caller, what, false);
+  }
+
+  /**
+   * As {@link #session(Caller, String)}, for a request seen before the application's filters ran
+   * (an in-place read): the caller's binding is checked against the headers that started the
+   * session, since no principal is known yet.
+   */
+  public Session sessionBeforeFilters(Caller caller, String what) {
+    return session(caller, what, true);
+  }
+
+  private Session session(Caller caller, String what, boolean beforeFilters) {
     String id = caller.headers().getFirst(SESSION_HEADER);
     if (id == null || id.isBlank()) {
       throw new JsonRpcException(
@@ -182,7 +195,7 @@ public final class LegacyProtocol {
     }
     Session session =
         found
-            .filter(live -> isOwner(live, caller))
+            .filter(live -> isOwner(live, caller, beforeFilters))
             .orElseThrow(
                 () ->
                     new JsonRpcException(
@@ -210,8 +223,12 @@ public final class LegacyProtocol {
    * with other credentials) is told the session does not exist, the same answer as for an unknown
    * id, so the answer reveals nothing.
    */
-  private boolean isOwner(Session session, Caller caller) {
-    if (binding.matches(session.owner(), caller.headers(), SessionRefusals.principal(caller))) {
+  private boolean isOwner(Session session, Caller caller, boolean beforeFilters) {
+    boolean owner =
+        beforeFilters
+            ? binding.matchesBeforeFilters(session.owner(), caller.headers())
+            : binding.matches(session.owner(), caller.headers(), SessionRefusals.principal(caller));
+    if (owner) {
       return true;
     }
     LOG.log(
@@ -220,6 +237,11 @@ public final class LegacyProtocol {
             + String.join(", ", state.settings().sessionBinding())
             + ") than the initialize that started the session");
     return false;
+  }
+
+  /** True when the session era's method table has {@code method}. */
+  public boolean offers(String method) {
+    return methods.containsKey(method);
   }
 
   /** A request on an established session, as method handlers see it. */

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -20,13 +21,15 @@ import javax.crypto.spec.SecretKeySpec;
  * one) or the values of the binding headers ({@code Authorization} and {@code Cookie} by default).
  * The raw values are never stored; the hash cannot be checked against a guessed credential without
  * the key. The key is random and lives in memory, or comes from the shared session store (the same
- * on every instance). What was hashed (a principal or headers) is part of the hash, so a session
- * bound one way never matches the other. Thread-safe.
+ * on every instance). A principal-bound fingerprint also carries the headers' hash, for the check
+ * that runs before the application's filters have set a principal ({@link #matchesBeforeFilters}).
+ * Thread-safe.
  */
 public final class CallerBinding {
   private static final String ALGORITHM = "HmacSHA256";
   private static final byte[] PRINCIPAL = {'p'};
   private static final byte[] HEADERS = {'h'};
+  private static final int HASH_BYTES = 32;
 
   private final List<String> headers;
   private final boolean principal;
@@ -59,16 +62,65 @@ public final class CallerBinding {
   }
 
   /**
-   * The fingerprint of a caller: its principal's name when principal binding is on and it has one,
-   * else its identifying headers; empty when binding is off.
+   * The fingerprint of a caller: its principal's name (followed by the headers' hash) when
+   * principal binding is on and it has one, else its identifying headers; empty when binding is
+   * off.
    */
   public byte[] fingerprint(Map<String, List<String>> requestHeaders, Optional<String> name) {
     if (principal && name.isPresent()) {
-      Mac mac = mac();
-      mac.update(PRINCIPAL);
-      field(mac, name.get());
-      return mac.doFinal();
+      byte[] named = principalHash(name.get());
+      byte[] headed = headerHash(requestHeaders);
+      byte[] both = new byte[named.length + headed.length];
+      System.arraycopy(named, 0, both, 0, named.length);
+      System.arraycopy(headed, 0, both, named.length, headed.length);
+      return both;
     }
+    return headerHash(requestHeaders);
+  }
+
+  /** Whether a request's identifying headers are those the fingerprint was made from. */
+  public boolean matches(byte[] fingerprint, Map<String, List<String>> requestHeaders) {
+    return matches(fingerprint, requestHeaders, Optional.empty());
+  }
+
+  /**
+   * Whether a caller is the one the fingerprint was made from: the same principal for a
+   * principal-bound session (a refreshed token of the same user matches), the same headers
+   * otherwise.
+   */
+  public boolean matches(
+      byte[] fingerprint, Map<String, List<String>> requestHeaders, Optional<String> name) {
+    if (fingerprint.length == 2 * HASH_BYTES) {
+      return name.isPresent()
+          && MessageDigest.isEqual(
+              Arrays.copyOf(fingerprint, HASH_BYTES), principalHash(name.get()));
+    }
+    return MessageDigest.isEqual(fingerprint, headerHash(requestHeaders));
+  }
+
+  /**
+   * The check for a request seen before the application's filters ran (an in-place read is checked
+   * when it arrives, before any filter of the application has set a principal): the headers that
+   * started the session. A principal-bound session whose client has since refreshed its token does
+   * not match here.
+   */
+  public boolean matchesBeforeFilters(
+      byte[] fingerprint, Map<String, List<String>> requestHeaders) {
+    byte[] headed =
+        fingerprint.length == 2 * HASH_BYTES
+            ? Arrays.copyOfRange(fingerprint, HASH_BYTES, fingerprint.length)
+            : fingerprint;
+    return MessageDigest.isEqual(headed, headerHash(requestHeaders));
+  }
+
+  private byte[] principalHash(String name) {
+    Mac mac = mac();
+    mac.update(PRINCIPAL);
+    field(mac, name);
+    return mac.doFinal();
+  }
+
+  private byte[] headerHash(Map<String, List<String>> requestHeaders) {
     if (headers.isEmpty()) {
       return new byte[0];
     }
@@ -84,17 +136,6 @@ public final class CallerBinding {
       mac.update(new byte[] {-1, -1, -1, -1}); // no field is this long: ends the header's values
     }
     return mac.doFinal();
-  }
-
-  /** Whether a request's identifying headers are those the fingerprint was made from. */
-  public boolean matches(byte[] fingerprint, Map<String, List<String>> requestHeaders) {
-    return matches(fingerprint, requestHeaders, Optional.empty());
-  }
-
-  /** Whether a caller is the one the fingerprint was made from. */
-  public boolean matches(
-      byte[] fingerprint, Map<String, List<String>> requestHeaders, Optional<String> name) {
-    return MessageDigest.isEqual(fingerprint, fingerprint(requestHeaders, name));
   }
 
   /**

@@ -24,13 +24,22 @@ public final class InFlightReads {
    * cancel} runs at once.
    */
   public void track(JsonNode requestId, Runnable cancel, CompletionStage<?> done) {
+    Runnable untrack = track(requestId, cancel);
+    done.whenComplete((result, failure) -> untrack.run());
+  }
+
+  /**
+   * Tracks a running request until the returned action runs (when the request ends). When the
+   * session already ended, {@code cancel} runs at once.
+   */
+  public Runnable track(JsonNode requestId, Runnable cancel) {
     String key = Json.write(requestId);
     Runnable once = new Once(cancel);
     byRequest.put(key, once);
-    done.whenComplete((result, failure) -> byRequest.remove(key, once));
     if (closed && byRequest.remove(key, once)) {
       once.run();
     }
+    return () -> byRequest.remove(key, once);
   }
 
   /** Cancels the request with this id (its JSON text); false when none runs here. */
