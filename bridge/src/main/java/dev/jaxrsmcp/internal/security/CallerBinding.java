@@ -151,8 +151,9 @@ public final class CallerBinding {
     if (!credentials) {
       return "address:" + address.orElse("anonymous");
     }
-    return "caller:"
-        + Base64.getUrlEncoder().withoutPadding().encodeToString(fingerprint(requestHeaders, name));
+    byte[] who =
+        principal && name.isPresent() ? principalHash(name.get()) : headerHash(requestHeaders);
+    return "caller:" + Base64.getUrlEncoder().withoutPadding().encodeToString(who);
   }
 
   /** Length-prefixed, so no two different header sets feed the same bytes. */
