@@ -314,7 +314,7 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
-    SseStream stream = new SseStream();
+    SseStream stream = new SseStream(state.settings().maxUnsentBytes(), Optional.empty());
     sessions.confirm(session);
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Legacy session records in Redis, for {@code RedisChangeBus}: one hash per session that expires
@@ -43,7 +44,7 @@ public final class RedisSessions {
   private static final String DELETE = script("session-delete.lua");
   private static final String STREAM = script("session-stream.lua");
 
-  private final RedisClient client;
+  private final Supplier<Optional<RedisClient>> client;
   private final String prefix;
   private final String channel;
   private final String instance;
@@ -61,7 +62,7 @@ public final class RedisSessions {
   private long lastAttempt = Long.MIN_VALUE;
 
   public RedisSessions(
-      RedisClient client,
+      Supplier<Optional<RedisClient>> client,
       String prefix,
       String instance,
       String where,
@@ -195,6 +196,13 @@ public final class RedisSessions {
             });
   }
 
+  /** The bus started (again, after a container reload): a fresh connection on its new client. */
+  public synchronized void reopen() {
+    closed = false;
+    connection = Optional.empty();
+    lastAttempt = Long.MIN_VALUE;
+  }
+
   public synchronized void close() {
     closed = true;
     connection.ifPresent(StatefulRedisConnection::close);
@@ -254,8 +262,13 @@ public final class RedisSessions {
           describe(), new IllegalStateException("not connected yet"));
     }
     lastAttempt = now;
+    Optional<RedisClient> started = client.get();
+    if (started.isEmpty()) {
+      throw new SessionStoreUnavailableException(
+          describe(), new IllegalStateException("the bus has not started"));
+    }
     try {
-      StatefulRedisConnection<String, String> opened = client.connect();
+      StatefulRedisConnection<String, String> opened = started.get().connect();
       connection = Optional.of(opened);
       return opened;
     } catch (RedisException e) {
