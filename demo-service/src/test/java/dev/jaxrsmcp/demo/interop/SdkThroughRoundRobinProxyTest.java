@@ -167,8 +167,11 @@ class SdkThroughRoundRobinProxyTest {
     if (!Files.isDirectory(spool)) {
       return 0;
     }
-    try (Stream<Path> files = Files.list(spool)) {
-      return files.count();
+    try (Stream<Path> files = Files.walk(spool)) { // each process spools in a private directory
+      return files
+          .filter(Files::isRegularFile)
+          .filter(f -> f.getFileName().toString().endsWith(".spool"))
+          .count();
     }
   }
 }

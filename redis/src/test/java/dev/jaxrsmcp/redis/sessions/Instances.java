@@ -28,8 +28,11 @@ final class Instances implements AutoCloseable {
       if (!Files.isDirectory(spool)) {
         return 0;
       }
-      try (Stream<Path> files = Files.list(spool)) {
-        return files.count();
+      try (Stream<Path> files = Files.walk(spool)) { // spools live in a private directory below
+        return files
+            .filter(Files::isRegularFile)
+            .filter(f -> f.getFileName().toString().endsWith(".spool"))
+            .count();
       }
     }
   }
