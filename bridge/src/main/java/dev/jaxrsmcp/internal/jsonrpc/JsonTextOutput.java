@@ -69,7 +69,7 @@ public final class JsonTextOutput extends OutputStream {
     bigger.put(in);
     in = bigger;
     chars = CharBuffer.allocate(size);
-    out = new byte[size * 6 + 16];
+    out = new byte[size + 64];
   }
 
   @Override
@@ -117,6 +117,10 @@ public final class JsonTextOutput extends OutputStream {
     chars.flip();
     int n = 0;
     while (chars.hasRemaining()) {
+      if (n > out.length - 12) { // room for the longest escape (6) after a pending replacement
+        target.write(out, 0, n);
+        n = 0;
+      }
       char c = chars.get();
       if (highSurrogate != 0) {
         char high = highSurrogate;

@@ -64,6 +64,7 @@ final class McpEndpoint {
   private final SessionSubscriptions sessionSubscriptions;
   private final ToolMethods tools;
   private final RouteRewrite rewrite;
+  private final ObjectNode serverInfo;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
@@ -77,6 +78,7 @@ final class McpEndpoint {
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
     this.tools = new ToolMethods(state);
+    this.serverInfo = modern.serverInfo();
     this.rewrite =
         new RouteRewrite(
             new HeaderForwarding(
@@ -370,9 +372,12 @@ final class McpEndpoint {
     return false;
   }
 
-  /** The server's identity, as modern results carry it. */
+  /**
+   * The server's identity, as modern results carry it: built once, shared by every read's envelope
+   * (only ever serialized, never changed).
+   */
   ObjectNode serverInfo() {
-    return modern.serverInfo();
+    return serverInfo;
   }
 
   /** Ends listens, long reads and every legacy session (closing their notification streams). */
