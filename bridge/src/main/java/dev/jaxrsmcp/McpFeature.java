@@ -31,6 +31,14 @@ import java.util.Set;
  * {@link #newBuilder()} to derive a changed copy.
  */
 public final class McpFeature implements Feature {
+  /**
+   * The request property (a {@code String}) through which a container adapter or an application
+   * filter tells the bridge the client's address, for the {@link #maxSessionsPerCaller()} quota of
+   * callers without credentials; Jakarta REST has no portable way to read it. Without it, those
+   * callers share one quota.
+   */
+  public static final String CLIENT_ADDRESS_PROPERTY = "dev.jaxrsmcp.clientAddress";
+
   private final String name;
   private final String version;
   private final String instructions;
@@ -65,6 +73,9 @@ public final class McpFeature implements Feature {
   private final int maxSubscriptionsPerSession;
   private final int maxListFromBytes;
   private final List<String> sessionBinding;
+  private final boolean sessionBindsPrincipal;
+  private final Duration sessionHandshakeTimeout;
+  private final int maxSessionsPerCaller;
   private final Set<String> forwardOnlyHeaders;
   private final Set<String> neverForwardHeaders;
   private final Optional<McpProtectedResource> protectedResource;
@@ -108,6 +119,9 @@ public final class McpFeature implements Feature {
     this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
     this.maxListFromBytes = b.maxListFromBytes;
     this.sessionBinding = List.copyOf(b.sessionBinding);
+    this.sessionBindsPrincipal = b.sessionBindsPrincipal;
+    this.sessionHandshakeTimeout = b.sessionHandshakeTimeout;
+    this.maxSessionsPerCaller = b.maxSessionsPerCaller;
     this.forwardOnlyHeaders =
         Collections.unmodifiableSet(new LinkedHashSet<>(b.forwardOnlyHeaders));
     this.neverForwardHeaders =
@@ -332,12 +346,33 @@ public final class McpFeature implements Feature {
   }
 
   /**
-   * The most legacy-era sessions open at once on this instance; an {@code initialize} beyond it is
-   * refused with {@code -32603} and starts nothing (idle sessions are expired first). Default
+   * The most legacy-era sessions open at once (with the Redis change bus, which shares sessions: on
+   * all instances together); an {@code initialize} beyond it is refused with HTTP 503, {@code
+   * Retry-After} and {@code -32603}, and starts nothing (idle sessions are expired first). Default
    * 10,000.
    */
   public int maxSessions() {
     return maxSessions;
+  }
+
+  /**
+   * The most legacy-era sessions one caller may have open at once: a caller is its authenticated
+   * principal or its {@link #sessionBinding()} headers (a client with the same credentials), or,
+   * when it sent neither, its address as the container reports it. Beyond it {@code initialize} is
+   * refused like {@link #maxSessions()} (HTTP 503, {@code Retry-After}). Default 100.
+   */
+  public int maxSessionsPerCaller() {
+    return maxSessionsPerCaller;
+  }
+
+  /**
+   * How long a legacy-era session may wait for its client to confirm the handshake ({@code
+   * notifications/initialized}, or any later request on the session) before it ends; once
+   * confirmed, {@link #sessionIdleTimeout()} applies. Keeps sessions started by a flood of bare
+   * {@code initialize} calls from holding places for long. Default 10 seconds.
+   */
+  public Duration sessionHandshakeTimeout() {
+    return sessionHandshakeTimeout;
   }
 
   /**
@@ -364,10 +399,25 @@ public final class McpFeature implements Feature {
    * of their values (never the values), and a later request on the session whose values differ
    * (another {@code Authorization}, another cookie) is answered as if the session did not exist
    * (HTTP 404), so a leaked session id is useless without the credentials that started it. Default
-   * {@code Authorization} and {@code Cookie}; empty turns binding off.
+   * {@code Authorization} and {@code Cookie}; empty turns header binding off. When {@link
+   * #sessionBindsPrincipal()} is on and the request has an authenticated principal, the principal
+   * is bound instead.
    */
   public List<String> sessionBinding() {
     return sessionBinding;
+  }
+
+  /**
+   * Whether a legacy-era session is bound to the authenticated principal's name (the {@code
+   * SecurityContext} the application's filters set) rather than to the {@link #sessionBinding()}
+   * headers, when the {@code initialize} request has one; requests without a principal are bound to
+   * the headers as before. Default true: an OAuth client refreshes its access token every few
+   * minutes, and a binding to the raw {@code Authorization} header would end the session (and its
+   * subscriptions) at every refresh, while the principal stays the same user. Turn it off when
+   * principal names are not unique across the ways callers authenticate.
+   */
+  public boolean sessionBindsPrincipal() {
+    return sessionBindsPrincipal;
   }
 
   /**
@@ -442,6 +492,9 @@ public final class McpFeature implements Feature {
     private int maxSubscriptionsPerSession = 1_000;
     private int maxListFromBytes = 4 * 1024 * 1024;
     private List<String> sessionBinding = List.of("Authorization", "Cookie");
+    private boolean sessionBindsPrincipal = true;
+    private Duration sessionHandshakeTimeout = Duration.ofSeconds(10);
+    private int maxSessionsPerCaller = 100;
     private Set<String> forwardOnlyHeaders = Set.of();
     private Set<String> neverForwardHeaders = Set.of();
     private Optional<McpProtectedResource> protectedResource = Optional.empty();
@@ -484,6 +537,9 @@ public final class McpFeature implements Feature {
       this.maxSubscriptionsPerSession = f.maxSubscriptionsPerSession;
       this.maxListFromBytes = f.maxListFromBytes;
       this.sessionBinding = f.sessionBinding;
+      this.sessionBindsPrincipal = f.sessionBindsPrincipal;
+      this.sessionHandshakeTimeout = f.sessionHandshakeTimeout;
+      this.maxSessionsPerCaller = f.maxSessionsPerCaller;
       this.forwardOnlyHeaders = f.forwardOnlyHeaders;
       this.neverForwardHeaders = f.neverForwardHeaders;
       this.protectedResource = f.protectedResource;
@@ -789,6 +845,33 @@ public final class McpFeature implements Feature {
             "maxUriLength must be from 16 to 4096 (found " + max + ")");
       }
       this.maxUriLength = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxSessionsPerCaller()}; at least 1. */
+    public Builder maxSessionsPerCaller(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxSessionsPerCaller must be at least 1 (found " + max + ")");
+      }
+      this.maxSessionsPerCaller = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionHandshakeTimeout()}; positive. */
+    public Builder sessionHandshakeTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "sessionHandshakeTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "sessionHandshakeTimeout must be positive (found " + timeout + ")");
+      }
+      this.sessionHandshakeTimeout = timeout;
+      return this;
+    }
+
+    /** See {@link McpFeature#sessionBindsPrincipal()}. */
+    public Builder sessionBindsPrincipal(boolean bind) {
+      this.sessionBindsPrincipal = bind;
       return this;
     }
 

@@ -452,7 +452,8 @@ class LimitsTest {
 
     RawHttp.Reply third = initialize(server);
 
-    assertThat(third.status()).isEqualTo(200);
+    assertThat(third.status()).isEqualTo(503);
+    assertThat(third.header("Retry-After")).isEqualTo("5");
     assertThat(third.header("Mcp-Session-Id")).isNull();
     assertThat(third.text())
         .isEqualTo(

@@ -56,6 +56,7 @@ public final class DemoApplication {
               }
             })
         .register(BearerAuthFilter.class)
+        .register(ClientAddress.class)
         .register(RolesAllowedDynamicFeature.class)
         .register(JacksonJsonProvider.class)
         // Errors without a body stay empty instead of becoming the container's HTML error page.

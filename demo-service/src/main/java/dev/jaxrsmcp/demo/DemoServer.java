@@ -72,7 +72,10 @@ public final class DemoServer implements AutoCloseable {
             + ")"
             + options
                 .redisUrl()
-                .map(url -> "; changes shared with other instances through Redis at " + where(url))
+                .map(
+                    url ->
+                        "; changes and MCP sessions shared with other instances through Redis at "
+                            + where(url))
                 .orElse("")
             + "; stop it with Ctrl+C");
     stopped.await();

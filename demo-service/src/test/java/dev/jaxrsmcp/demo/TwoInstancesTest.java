@@ -7,16 +7,20 @@ import static org.awaitility.Awaitility.await;
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisServer;
 import dev.jaxrsmcp.test.McpListen;
+import dev.jaxrsmcp.testing.LegacyClient;
+import dev.jaxrsmcp.testing.SseRecorder;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two demo instances on two ports sharing one real Redis: a change served by one reaches a
- * subscriber held by the other.
+ * Two demo instances on two ports sharing one real Redis, as {@code REDIS_URL} makes them share it:
+ * a change served by one reaches a subscriber held by the other, and a legacy session started on
+ * one is served by both.
  */
 class TwoInstancesTest {
   RedisServer redis;
@@ -70,5 +74,34 @@ class TwoInstancesTest {
       assertThat(SubscriptionTest.nextUpdated(onA)).isEqualTo("app://widgets/2/state/locked");
       onA.assertNoMore(Duration.ofMillis(500));
     }
+  }
+
+  @Test
+  void bothInstancesServeOneSession() throws Exception {
+    LegacyClient onA = new LegacyClient(a.mcpUri().toString(), RestApiTest.VIEWER);
+    LegacyClient onB = new LegacyClient(b.mcpUri().toString(), RestApiTest.VIEWER);
+    String session = onA.start();
+    onB.call(session, 2, "resources/read", Map.of("uri", "app://widgets/2/state/locked"))
+        .then()
+        .statusCode(200);
+
+    try (SseRecorder stream = onB.stream(session)) {
+      onA.subscribe(session, "app://widgets/2/state/locked").then().statusCode(200);
+      given()
+          .baseUri(a.baseUri().toString())
+          .header("Authorization", RestApiTest.OWNER)
+          .contentType("application/json")
+          .body("false")
+          .put("/api/widgets/2/state/locked")
+          .then()
+          .statusCode(200);
+      assertThat(stream.next().path("params").path("uri").asText())
+          .isEqualTo("app://widgets/2/state/locked");
+
+      onB.delete(session).then().statusCode(204);
+      stream.assertEnds();
+    }
+    onA.call(session, 3, "ping", Map.of()).then().statusCode(404);
+    onB.call(session, 4, "ping", Map.of()).then().statusCode(404);
   }
 }

@@ -1,13 +1,18 @@
 package dev.jaxrsmcp.redis;
 
 import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.internal.session.SessionEvent;
+import dev.jaxrsmcp.internal.session.SessionRecord;
+import dev.jaxrsmcp.internal.session.SharedSessions;
 import dev.jaxrsmcp.redis.internal.ChangeMessages;
 import dev.jaxrsmcp.redis.internal.LostChanges;
 import dev.jaxrsmcp.redis.internal.OutageLog;
+import dev.jaxrsmcp.redis.internal.RedisSessions;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
@@ -15,6 +20,7 @@ import java.net.SocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -45,8 +51,14 @@ import java.util.function.Consumer;
  * list listeners that the list changed, so clients read again), and an instance that could not
  * publish a change announces that once it is connected again, so the other instances do the same
  * (unless their subscribers already read again after that change).
+ *
+ * <p>The same bus shares legacy-era (2025-11-25) sessions between the instances: a session started
+ * on one instance is served by every instance (see docs/scaling.md). Session records live in Redis
+ * under the channel prefix and expire with the session; session commands answer within {@link
+ * Builder#commandTimeout(Duration)} or fail (a new session is then refused with HTTP 503, while
+ * sessions an instance already knows keep working there).
  */
-public final class RedisChangeBus implements McpChangeBus {
+public final class RedisChangeBus implements McpChangeBus, SharedSessions {
   private static final System.Logger LOG = System.getLogger("dev.jaxrsmcp.redis");
 
   private final RedisURI uri;
@@ -60,6 +72,8 @@ public final class RedisChangeBus implements McpChangeBus {
   // Made anew by every start(): a container reload closes the bus and starts it again.
   private volatile ScheduledExecutorService retries;
   private volatile RedisClient client;
+  private final RedisSessions sessions;
+  private final Duration commandTimeout;
   private volatile StatefulRedisPubSubConnection<String, String> subscriber;
   private volatile StatefulRedisConnection<String, String> publisher;
   private volatile boolean closed;
@@ -67,9 +81,19 @@ public final class RedisChangeBus implements McpChangeBus {
 
   private RedisChangeBus(Builder b) {
     this.uri = RedisURI.create(b.uri);
+    this.uri.setTimeout(b.commandTimeout);
+    this.commandTimeout = b.commandTimeout;
     this.channel = b.channelPrefix + "changes";
     this.retryInterval = b.retryInterval;
     this.outage = new OutageLog(uri.getHost() + ":" + uri.getPort());
+    this.sessions =
+        new RedisSessions(
+            () -> Optional.ofNullable(client),
+            b.channelPrefix,
+            instance,
+            uri.getHost() + ":" + uri.getPort(),
+            outage,
+            retryInterval);
   }
 
   private RedisClient newClient() {
@@ -78,6 +102,7 @@ public final class RedisChangeBus implements McpChangeBus {
         ClientOptions.builder()
             .autoReconnect(true)
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+            .socketOptions(SocketOptions.builder().connectTimeout(commandTimeout).build())
             .build());
     created.addListener(
         new RedisConnectionStateListener() {
@@ -126,6 +151,7 @@ public final class RedisChangeBus implements McpChangeBus {
     this.missed = Objects.requireNonNull(missed, "missed");
     closed = false;
     client = newClient();
+    sessions.reopen();
     // The thread (and the Lettuce threads it starts) inherit no thread-locals of the caller.
     retries =
         Executors.newSingleThreadScheduledExecutor(
@@ -200,6 +226,10 @@ public final class RedisChangeBus implements McpChangeBus {
           new RedisPubSubAdapter<>() {
             @Override
             public void message(String from, String message) {
+              if (from.equals(sessions.channel())) {
+                sessions.received(message);
+                return;
+              }
               ChangeMessages.decode(message)
                   .filter(m -> !m.origin().equals(instance))
                   .ifPresent(
@@ -219,7 +249,7 @@ public final class RedisChangeBus implements McpChangeBus {
               }
             }
           });
-      sub.sync().subscribe(channel);
+      sub.sync().subscribe(channel, sessions.channel());
       StatefulRedisConnection<String, String> pub = client.connect();
       subscriber = sub;
       publisher = pub;
@@ -267,8 +297,75 @@ public final class RedisChangeBus implements McpChangeBus {
   }
 
   @Override
+  public String describe() {
+    return sessions.describe();
+  }
+
+  @Override
+  public void startSessions(
+      Duration idleTimeout, Duration unconfirmedTimeout, Consumer<SessionEvent> fromOthers) {
+    sessions.start(idleTimeout, unconfirmedTimeout, fromOthers);
+  }
+
+  @Override
+  public byte[] bindingKey() {
+    return sessions.bindingKey();
+  }
+
+  @Override
+  public void create(SessionRecord record, int maxSessions, int maxPerCaller) {
+    sessions.create(record, maxSessions, maxPerCaller);
+  }
+
+  @Override
+  public Optional<SessionRecord> touch(String id) {
+    return sessions.touch(id);
+  }
+
+  @Override
+  public boolean exists(String id) {
+    return sessions.exists(id);
+  }
+
+  @Override
+  public void confirm(String id) {
+    sessions.confirm(id);
+  }
+
+  @Override
+  public void logLevel(String id, String level) {
+    sessions.logLevel(id, level);
+  }
+
+  @Override
+  public void subscribe(String id, String uri) {
+    sessions.subscribe(id, uri);
+  }
+
+  @Override
+  public void unsubscribe(String id, String uri) {
+    sessions.unsubscribe(id, uri);
+  }
+
+  @Override
+  public long claimStream(String id) {
+    return sessions.claimStream(id);
+  }
+
+  @Override
+  public boolean delete(String id) {
+    return sessions.delete(id);
+  }
+
+  @Override
+  public void publish(SessionEvent event) {
+    sessions.publish(event);
+  }
+
+  @Override
   public synchronized void close() {
     closed = true;
+    sessions.close();
     ScheduledExecutorService started = retries;
     if (started == null) {
       return; // never started
@@ -292,6 +389,7 @@ public final class RedisChangeBus implements McpChangeBus {
     private final String uri;
     private String channelPrefix = "jaxrs-mcp:";
     private Duration retryInterval = Duration.ofSeconds(1);
+    private Duration commandTimeout = Duration.ofSeconds(2);
 
     private Builder(String uri) {
       Objects.requireNonNull(uri, "redisUri");
@@ -316,6 +414,20 @@ public final class RedisChangeBus implements McpChangeBus {
             "retryInterval must be positive (found " + interval + ")");
       }
       this.retryInterval = interval;
+      return this;
+    }
+
+    /**
+     * How long a session command (and a connection attempt) may take before it fails; default 2
+     * seconds. A request that needs Redis then gets HTTP 503 instead of waiting.
+     */
+    public Builder commandTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "commandTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "commandTimeout must be positive (found " + timeout + ")");
+      }
+      this.commandTimeout = timeout;
       return this;
     }
 

@@ -11,6 +11,7 @@ import dev.jaxrsmcp.internal.logging.LogLevels;
 import dev.jaxrsmcp.internal.security.CallerBinding;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
+import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.session.TooManySessionsException;
 import java.io.IOException;
 import java.util.HashMap;
@@ -41,7 +42,11 @@ public final class LegacyProtocol {
       ServerState state, SessionStore sessions, Map<String, MethodHandler> extraMethods) {
     this.state = state;
     this.sessions = sessions;
-    this.binding = new CallerBinding(state.settings().sessionBinding());
+    this.binding =
+        new CallerBinding(
+            state.settings().sessionBinding(),
+            state.settings().sessionBindsPrincipal(),
+            sessions::bindingKey);
     Map<String, MethodHandler> table = new HashMap<>();
     table.put("initialize", LegacyProtocol::alreadyInitialized);
     table.put("ping", call -> MethodResult.of(Json.object()));
@@ -70,6 +75,14 @@ public final class LegacyProtocol {
    *     session is started then
    */
   public Handshake initialize(JsonRpcRequest request, Caller caller) {
+    return initialize(request, caller, Optional.empty());
+  }
+
+  /**
+   * Answers an {@code initialize} sent without a session (see {@link #initialize(JsonRpcRequest,
+   * Caller)}); {@code address} is the client's address, whose quota an anonymous caller uses.
+   */
+  public Handshake initialize(JsonRpcRequest request, Caller caller, Optional<String> address) {
     ObjectNode params = request.params();
     JsonNode requested = params.get("protocolVersion");
     if (requested == null || !requested.isTextual()) {
@@ -98,18 +111,18 @@ public final class LegacyProtocol {
     String version = negotiate(requested.textValue());
     Session session;
     try {
+      Optional<String> name = SessionRefusals.principal(caller);
       session =
           sessions.create(
               version,
               capabilities == null ? Json.object() : (ObjectNode) capabilities,
               Optional.ofNullable((ObjectNode) clientInfo),
-              binding.fingerprint(caller.headers()));
+              binding.fingerprint(caller.headers(), name),
+              binding.quotaKey(caller.headers(), name, address));
     } catch (TooManySessionsException e) {
-      throw new JsonRpcException(
-          ErrorCodes.INTERNAL_ERROR,
-          "Too many sessions: at most "
-              + e.limit()
-              + " may be open at once; end unused sessions with DELETE or try again later");
+      throw SessionRefusals.tooMany(e);
+    } catch (SessionStoreUnavailableException e) {
+      throw SessionRefusals.storeUnavailable(e, "no new session can start");
     } catch (IllegalStateException e) {
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
@@ -149,6 +162,19 @@ public final class LegacyProtocol {
    *     when the session does not exist (never did, ended or expired)
    */
   public Session session(Caller caller, String what) {
+    return session(caller, what, false);
+  }
+
+  /**
+   * As {@link #session(Caller, String)}, for a request seen before the application's filters ran
+   * (an in-place read): the caller's binding is checked against the headers that started the
+   * session, since no principal is known yet.
+   */
+  public Session sessionBeforeFilters(Caller caller, String what) {
+    return session(caller, what, true);
+  }
+
+  private Session session(Caller caller, String what, boolean beforeFilters) {
     String id = caller.headers().getFirst(SESSION_HEADER);
     if (id == null || id.isBlank()) {
       throw new JsonRpcException(
@@ -163,10 +189,15 @@ public final class LegacyProtocol {
                   + ")")
           .withHttpStatus(400);
     }
+    Optional<Session> found;
+    try {
+      found = sessions.find(id.trim());
+    } catch (SessionStoreUnavailableException e) {
+      throw SessionRefusals.storeUnavailable(e, "this instance does not know the session");
+    }
     Session session =
-        sessions
-            .find(id.trim())
-            .filter(found -> isOwner(found, caller))
+        found
+            .filter(live -> isOwner(live, caller, beforeFilters))
             .orElseThrow(
                 () ->
                     new JsonRpcException(
@@ -194,8 +225,12 @@ public final class LegacyProtocol {
    * with other credentials) is told the session does not exist, the same answer as for an unknown
    * id, so the answer reveals nothing.
    */
-  private boolean isOwner(Session session, Caller caller) {
-    if (binding.matches(session.owner(), caller.headers())) {
+  private boolean isOwner(Session session, Caller caller, boolean beforeFilters) {
+    boolean owner =
+        beforeFilters
+            ? binding.matchesBeforeFilters(session.owner(), caller.headers())
+            : binding.matches(session.owner(), caller.headers(), SessionRefusals.principal(caller));
+    if (owner) {
       return true;
     }
     LOG.log(
@@ -234,7 +269,10 @@ public final class LegacyProtocol {
     }
     MethodResult result = handler.handle(call(request, caller, session));
     if ("logging/setLevel".equals(request.method())) {
-      LogLevels.parse(request.params().get("level").textValue()).ifPresent(session::logLevel);
+      String level = request.params().get("level").textValue();
+      if (LogLevels.parse(level).isPresent()) {
+        sessions.logLevel(session, level);
+      }
     }
     return result.body();
   }

@@ -9,14 +9,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * One legacy-era session: minted by {@code initialize}, named by the {@code Mcp-Session-Id} header,
  * ended by {@code DELETE}, by idle expiry or by shutdown.
  *
+ * <p>With a {@link SharedSessions} store this object is one instance's view of a session that every
+ * instance serves: the record (version, client, binding, subscriptions, log level) is shared, while
+ * the notification stream, the requests in flight and the subscriptions this instance watches are
+ * local. A notification for a session whose stream is open elsewhere is handed to the store, which
+ * carries it to the instance holding the stream.
+ *
  * <p>Thread safety: every mutable member is atomic or volatile; any thread may call any method. The
  * session is idle when no request is in flight, no notification stream is open, and the last
- * activity is older than the store's idle timeout.
+ * activity is older than the store's idle timeout (its unconfirmed timeout until the client
+ * confirmed the handshake).
  */
 public final class Session {
   private final String id;
@@ -24,7 +32,14 @@ public final class Session {
   private final ObjectNode clientCapabilities;
   private final Optional<ObjectNode> clientInfo;
   private final byte[] owner;
+  private final String quotaKey;
   private final LongSupplier nanoTime;
+  private final Predicate<ObjectNode> elsewhere;
+  private final InFlightReads reads = new InFlightReads();
+  private final AtomicBoolean initialized = new AtomicBoolean();
+  private volatile Optional<String> logLevel = Optional.empty();
+  private volatile long streamGeneration;
+  private volatile long renewedNanos;
 
   private volatile long lastActiveNanos;
   private volatile long lastKeepAliveNanos;
@@ -32,7 +47,6 @@ public final class Session {
   private final AtomicReference<NotificationStream> stream = new AtomicReference<>();
   private final AtomicBoolean ended = new AtomicBoolean();
   private final List<Runnable> endListeners = new CopyOnWriteArrayList<>();
-  private volatile Optional<McpContext.LogLevel> logLevel = Optional.empty();
 
   Session(
       String id,
@@ -40,9 +54,13 @@ public final class Session {
       ObjectNode clientCapabilities,
       Optional<ObjectNode> clientInfo,
       byte[] owner,
-      LongSupplier nanoTime) {
+      String quotaKey,
+      LongSupplier nanoTime,
+      Predicate<ObjectNode> elsewhere) {
     this.id = id;
     this.owner = owner.clone();
+    this.quotaKey = quotaKey;
+    this.elsewhere = elsewhere;
     this.protocolVersion = protocolVersion;
     this.clientCapabilities = clientCapabilities.deepCopy();
     this.clientInfo = clientInfo.map(ObjectNode::deepCopy);
@@ -79,14 +97,84 @@ public final class Session {
     return owner.clone();
   }
 
-  /** The lowest level of log messages the client asked for with {@code logging/setLevel}. */
-  public Optional<McpContext.LogLevel> logLevel() {
+  /**
+   * Whose quota the session counts against: the caller's binding (its principal or credential
+   * headers), or its address when it sent none.
+   */
+  public String quotaKey() {
+    return quotaKey;
+  }
+
+  /** The record every instance shares, as this instance sees it now. */
+  public SessionRecord record(java.util.Set<String> subscriptions) {
+    return new SessionRecord(
+        id,
+        protocolVersion,
+        clientCapabilities,
+        clientInfo,
+        owner,
+        quotaKey,
+        initialized.get(),
+        logLevel,
+        subscriptions);
+  }
+
+  /**
+   * The client confirmed the handshake ({@code notifications/initialized}, or any later request).
+   *
+   * @return true the first time
+   */
+  public boolean confirm() {
+    return initialized.compareAndSet(false, true);
+  }
+
+  /** Whether the client confirmed the handshake. */
+  public boolean isConfirmed() {
+    return initialized.get();
+  }
+
+  /** The level {@code logging/setLevel} set; empty when never set. */
+  public Optional<String> logLevel() {
     return logLevel;
   }
 
-  /** Records the level of {@code logging/setLevel}. */
-  public void logLevel(McpContext.LogLevel level) {
+  /** The level {@code logging/setLevel} set, as routes' log messages are filtered by it. */
+  public Optional<McpContext.LogLevel> routeLogLevel() {
+    return logLevel.flatMap(dev.jaxrsmcp.internal.logging.LogLevels::parse);
+  }
+
+  /** Records the level {@code logging/setLevel} set (the store shares it). */
+  public void logLevel(String level) {
     this.logLevel = Optional.of(level);
+  }
+
+  /** The session's requests running on this instance, with their cancel handles. */
+  public InFlightReads reads() {
+    return reads;
+  }
+
+  /** The generation of the stream this instance holds (0: none claimed yet). */
+  long streamGeneration() {
+    return streamGeneration;
+  }
+
+  /** Records the shared generation of the stream about to be attached here. */
+  void streamGeneration(long generation) {
+    this.streamGeneration = generation;
+  }
+
+  /** Whether the shared record was last renewed more than {@code nanos} ago. */
+  boolean renewedBefore(long now, long nanos) {
+    return now - renewedNanos > nanos;
+  }
+
+  /** Takes what other instances changed in the shared record (just renewed). */
+  void refresh(SessionRecord record) {
+    renewedNanos = nanoTime.getAsLong();
+    if (record.initialized()) {
+      initialized.set(true);
+    }
+    record.logLevel().ifPresent(level -> this.logLevel = Optional.of(level));
   }
 
   /** True once the session was ended; an ended session never comes back. */
@@ -142,11 +230,17 @@ public final class Session {
   }
 
   /**
-   * Sends a notification on the session's stream.
+   * Sends a notification on the session's stream: here when this instance holds it, else through
+   * the shared store to the instance that does.
    *
-   * @return false when the session has no open stream (the message is dropped)
+   * @return false when the message was dropped (no stream here, and none elsewhere to hand it to)
    */
   public boolean notify(ObjectNode message) {
+    return notifyHere(message) || elsewhere.test(message);
+  }
+
+  /** Sends a notification on the stream this instance holds; false when it holds none. */
+  public boolean notifyHere(ObjectNode message) {
     NotificationStream current = stream.get();
     if (current == null) {
       return false;
@@ -166,11 +260,15 @@ public final class Session {
     }
   }
 
-  /** Ends the session: closes its stream and runs the end listeners. Idempotent. */
+  /**
+   * Ends the session: closes its stream, cancels its requests in flight here and runs the end
+   * listeners. Idempotent.
+   */
   void end() {
     if (!ended.compareAndSet(false, true)) {
       return;
     }
+    reads.cancelAll();
     NotificationStream current = stream.getAndSet(null);
     if (current != null) {
       current.close();
@@ -184,7 +282,12 @@ public final class Session {
 
   /** True when nothing has happened for longer than {@code idleNanos} and nothing is open. */
   boolean isIdle(long now, long idleNanos) {
-    return inFlight.get() == 0 && stream().isEmpty() && now - lastActiveNanos > idleNanos;
+    return !isInUse() && now - lastActiveNanos > idleNanos;
+  }
+
+  /** True while a request on it runs here or this instance holds its open stream. */
+  boolean isInUse() {
+    return inFlight.get() > 0 || stream().isPresent();
   }
 
   /**

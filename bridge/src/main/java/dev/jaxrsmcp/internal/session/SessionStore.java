@@ -6,21 +6,32 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * The live legacy sessions of one endpoint. Mints ids, finds sessions, expires idle ones, holds at
- * most a configured number of sessions and ends them all on shutdown.
+ * The legacy sessions of one endpoint. Mints ids, finds sessions, expires idle ones, enforces the
+ * session limits and ends the sessions it holds on shutdown.
+ *
+ * <p>Without a {@link SharedSessions} store, sessions live in this instance's memory ({@link
+ * LocalSessions} counts them). With one, the record of every session is in the shared store and
+ * this class keeps this instance's views of the sessions it has served: every lookup renews the
+ * record there (so a session ended or expired elsewhere is gone here too), events from other
+ * instances ({@link SessionEvents}) end views, close replaced streams, move subscriptions, cancel
+ * requests and carry notifications to the stream; while the store is unreachable, sessions this
+ * instance knows keep working here and everything else fails at once with {@link
+ * SessionStoreUnavailableException}.
  *
  * <p>Idle expiry: a session with no request in flight and no open notification stream expires once
- * it has been inactive for longer than the idle timeout. A lookup never returns an expired session;
- * a background sweep (one daemon thread, started with the first session) ends expired sessions and
- * writes keep-alives on open streams, so a dead connection is noticed and its session can expire.
+ * it has been inactive for longer than the idle timeout (the unconfirmed timeout until its client
+ * confirmed the handshake). A background sweep (one daemon thread, started with the first session)
+ * ends expired sessions, writes keep-alives on open streams and renews the shared records of the
+ * sessions in use here.
  *
  * <p>Thread safety: sessions live in a concurrent map; the sweeper is created once under {@code
  * this}; any thread may call any method.
@@ -33,14 +44,16 @@ public final class SessionStore {
 
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+  private final SessionLimits limits;
   private final long idleNanos;
+  private final long unconfirmedNanos;
   private final long keepAliveNanos;
   private final LongSupplier nanoTime;
-  private final int maxSessions;
-
-  /** Sessions in the map plus those being created; at most {@link #maxSessions}. */
-  private final AtomicInteger slots = new AtomicInteger();
-
+  private final Optional<SharedSessions> shared;
+  private final LocalSessions local;
+  private final SessionEvents events;
+  private final byte[] localKey = new byte[32];
+  private volatile Optional<byte[]> sharedKey = Optional.empty();
   private volatile boolean shutDown;
 
   /** Guarded by {@code this}; created with the first session. */
@@ -64,97 +77,269 @@ public final class SessionStore {
   /** A store reading time from {@code nanoTime} that holds at most {@code maxSessions} sessions. */
   public SessionStore(
       Duration idleTimeout, Duration keepAliveInterval, int maxSessions, LongSupplier nanoTime) {
-    this.idleNanos = idleTimeout.toNanos();
-    this.keepAliveNanos = keepAliveInterval.toNanos();
-    this.maxSessions = maxSessions;
+    this(
+        SessionLimits.of(idleTimeout, keepAliveInterval, maxSessions),
+        SharedSessions.none(),
+        nanoTime);
+  }
+
+  /**
+   * A store with these limits, sharing sessions through {@code shared} when present.
+   *
+   * @param nanoTime the clock (tests pass their own)
+   */
+  public SessionStore(
+      SessionLimits limits, Optional<SharedSessions> shared, LongSupplier nanoTime) {
+    this.limits = limits;
+    this.idleNanos = limits.idleTimeout().toNanos();
+    this.unconfirmedNanos =
+        Math.min(limits.unconfirmedTimeout().toNanos(), limits.idleTimeout().toNanos());
+    this.keepAliveNanos = limits.keepAlive().toNanos();
     this.nanoTime = nanoTime;
+    this.shared = shared;
+    this.local = new LocalSessions(limits.maxSessions(), limits.maxPerCaller());
+    this.events = new SessionEvents(sessions, session -> endHere(session));
+    random.nextBytes(localKey);
+    shared.ifPresent(
+        store ->
+            store.startSessions(
+                limits.idleTimeout(),
+                Duration.ofNanos(unconfirmedNanos),
+                events::fromOtherInstance));
+  }
+
+  /** Whether sessions are shared with other instances. */
+  public boolean isShared() {
+    return shared.isPresent();
+  }
+
+  /** What the shared store is ({@code Redis at …}), or {@code memory}. */
+  public String describe() {
+    return shared.map(SharedSessions::describe).orElse("memory");
+  }
+
+  /**
+   * The secret key of the session binding's keyed hash: random per instance, or the shared store's
+   * (the same on every instance).
+   *
+   * @throws SessionStoreUnavailableException when the shared store has not handed it out yet and
+   *     cannot be reached
+   */
+  public byte[] bindingKey() {
+    if (shared.isEmpty()) {
+      return localKey.clone();
+    }
+    Optional<byte[]> known = sharedKey;
+    if (known.isPresent()) {
+      return known.get().clone();
+    }
+    byte[] key = shared.get().bindingKey();
+    sharedKey = Optional.of(key.clone());
+    return key;
+  }
+
+  /** Runs {@code action} when another instance stops this instance's subscription to a URI. */
+  public void onUnsubscribed(BiConsumer<Session, String> action) {
+    events.onUnsubscribed(action);
   }
 
   /** Starts a session not bound to any caller (see the binding variant). */
   public Session create(
       String protocolVersion, ObjectNode clientCapabilities, Optional<ObjectNode> clientInfo) {
-    return create(protocolVersion, clientCapabilities, clientInfo, new byte[0]);
+    return create(protocolVersion, clientCapabilities, clientInfo, new byte[0], "");
+  }
+
+  /** Starts a session bound to {@code owner}, counted against no caller's quota. */
+  public Session create(
+      String protocolVersion,
+      ObjectNode clientCapabilities,
+      Optional<ObjectNode> clientInfo,
+      byte[] owner) {
+    return create(protocolVersion, clientCapabilities, clientInfo, owner, "");
   }
 
   /**
    * Starts a session for a client that completed {@code initialize}.
    *
    * @param owner the fingerprint of the caller that started it (see {@link Session#owner()})
-   * @throws TooManySessionsException when the store holds {@code maxSessions} live sessions (idle
-   *     ones are expired first); nothing is created
+   * @param quotaKey whose quota it counts against (see {@link Session#quotaKey()})
+   * @throws TooManySessionsException when a limit is reached (idle ones are expired first); nothing
+   *     is created
+   * @throws SessionStoreUnavailableException when the shared store cannot be reached
    * @throws IllegalStateException after {@link #shutdown()}
    */
   public Session create(
       String protocolVersion,
       ObjectNode clientCapabilities,
       Optional<ObjectNode> clientInfo,
-      byte[] owner) {
+      byte[] owner,
+      String quotaKey) {
     if (shutDown) {
       throw new IllegalStateException("the MCP endpoint is shutting down");
     }
-    if (!reserveSlot()) {
-      sweep();
-      if (!reserveSlot()) {
-        throw new TooManySessionsException(maxSessions);
+    Session session = newSession(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
+    if (shared.isPresent()) {
+      shared.get().create(session.record(Set.of()), limits.maxSessions(), limits.maxPerCaller());
+      sessions.put(session.id(), session);
+    } else {
+      if (!local.reserve(quotaKey)) {
+        sweep();
+        local.reserveOrThrow(quotaKey);
+      }
+      while (sessions.putIfAbsent(session.id(), session) != null) {
+        session = newSession(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
       }
     }
-    Session session;
-    do {
-      session =
-          new Session(newId(), protocolVersion, clientCapabilities, clientInfo, owner, nanoTime);
-    } while (sessions.putIfAbsent(session.id(), session) != null);
     startSweeper();
     if (shutDown) {
-      end(session.id());
+      endHere(session);
       throw new IllegalStateException("the MCP endpoint is shutting down");
     }
     return session;
   }
 
-  /** The live session with this id; empty when it never existed, ended or expired. */
+  /**
+   * The live session with this id; empty when it never existed, ended or expired.
+   *
+   * @throws SessionStoreUnavailableException when the shared store cannot be reached and this
+   *     instance does not know the session
+   */
   public Optional<Session> find(String id) {
-    Session session = sessions.get(id);
-    if (session == null) {
+    Session known = sessions.get(id);
+    if (known != null && known.isEnded()) {
+      known = null;
+    }
+    if (shared.isEmpty()) {
+      if (known != null && known.isIdle(nanoTime.getAsLong(), timeoutOf(known))) {
+        endHere(known);
+        return Optional.empty();
+      }
+      return Optional.ofNullable(known);
+    }
+    Optional<SessionRecord> record;
+    try {
+      record = shared.get().touch(id);
+    } catch (SessionStoreUnavailableException e) {
+      if (known != null) {
+        return Optional.of(known); // an outage: the sessions this instance knows keep working
+      }
+      throw e;
+    }
+    if (record.isEmpty()) {
+      if (known != null) {
+        endHere(known);
+      }
       return Optional.empty();
     }
-    if (session.isIdle(nanoTime.getAsLong(), idleNanos)) {
-      expire(session);
-      return Optional.empty();
-    }
+    Session session = known != null ? known : view(record.get());
+    session.refresh(record.get());
     return session.isEnded() ? Optional.empty() : Optional.of(session);
   }
 
-  /** Ends the session with this id. Returns false when there was none. */
+  /** The client confirmed the handshake: the session now lives for the idle timeout. */
+  public void confirm(Session session) {
+    if (session.confirm()) {
+      shared.ifPresent(store -> quietly(() -> store.confirm(session.id())));
+    }
+  }
+
+  /** Records the level {@code logging/setLevel} set. */
+  public void logLevel(Session session, String level) {
+    session.logLevel(level);
+    shared.ifPresent(store -> quietly(() -> store.logLevel(session.id(), level)));
+  }
+
+  /** Records that this instance holds the session's subscription to {@code uri}. */
+  public void subscribed(Session session, String uri) {
+    shared.ifPresent(store -> quietly(() -> store.subscribe(session.id(), uri)));
+  }
+
+  /** Forgets the session's subscription to {@code uri}, wherever it is held. */
+  public void unsubscribed(Session session, String uri) {
+    shared.ifPresent(store -> quietly(() -> store.unsubscribe(session.id(), uri)));
+  }
+
+  /**
+   * Makes {@code stream} the session's notification stream: a stream of the session open here or on
+   * another instance is closed (the newest stream replaces the others).
+   */
+  public void attach(Session session, NotificationStream stream) {
+    if (shared.isPresent()) {
+      try {
+        long generation = shared.get().claimStream(session.id());
+        session.streamGeneration(generation);
+        session.attach(stream);
+        shared.get().publish(SessionEvent.stream(session.id(), generation));
+        return;
+      } catch (SessionStoreUnavailableException e) {
+        // The outage: the stream works here; other instances' streams are closed by their sweep.
+      }
+    }
+    session.attach(stream);
+  }
+
+  /**
+   * Cancels the session's request {@code requestIdJson} (its id as JSON text), here or on the
+   * instance running it.
+   */
+  public void cancel(Session session, String requestIdJson) {
+    if (!session.reads().cancel(requestIdJson)) {
+      shared.ifPresent(
+          store -> quietly(() -> store.publish(SessionEvent.cancel(session.id(), requestIdJson))));
+    }
+  }
+
+  /**
+   * Ends the session with this id on every instance (DELETE). Returns false when there was none.
+   *
+   * @throws SessionStoreUnavailableException when the shared store cannot be reached (nothing is
+   *     ended then)
+   */
   public boolean end(String id) {
-    Session session = sessions.remove(id);
+    if (shared.isPresent()) {
+      boolean existed = shared.get().delete(id);
+      shared.get().publish(SessionEvent.ended(id));
+      Session session = sessions.get(id);
+      if (session != null) {
+        endHere(session);
+      }
+      return existed;
+    }
+    Session session = sessions.get(id);
     if (session == null) {
       return false;
     }
-    slots.decrementAndGet();
-    session.end();
-    return true;
+    return endHere(session);
   }
 
-  /** How many sessions are live (including expired ones the sweep has not reached yet). */
+  /** How many sessions this instance holds (including expired ones the sweep has not reached). */
   public int size() {
     return sessions.size();
   }
 
   /**
-   * One pass of the background sweep: keep-alives on open streams, then ends sessions idle for
-   * longer than the idle timeout. Runs on the sweeper thread; tests call it directly.
+   * One pass of the background sweep: keep-alives on open streams, renewals of the shared records
+   * of sessions in use here, then ends sessions idle for longer than their timeout. Runs on the
+   * sweeper thread; tests call it directly.
    */
   public void sweep() {
     for (Session session : sessions.values()) {
       long now = nanoTime.getAsLong();
       session.keepAlive(now, keepAliveNanos);
-      if (session.isIdle(now, idleNanos)) {
+      if (shared.isPresent() && session.isInUse()) {
+        if (session.renewedBefore(now, timeoutOf(session) / 3)) {
+          renew(session); // well before the record expires, not at every pass
+        }
+      } else if (session.isIdle(now, timeoutOf(session))) {
         expire(session);
       }
     }
   }
 
-  /** Ends every session (closing their streams) and stops the sweep. Later creates fail. */
+  /**
+   * Ends this instance's sessions (closing their streams, cancelling their requests) and stops the
+   * sweep; later creates fail. Shared records stay: the other instances go on serving them.
+   */
   public void shutdown() {
     shutDown = true;
     synchronized (this) {
@@ -162,27 +347,113 @@ public final class SessionStore {
         sweeper.shutdownNow();
       }
     }
-    for (String id : sessions.keySet()) {
-      end(id);
+    events.shutdown();
+    for (Session session : sessions.values()) {
+      endHere(session);
     }
   }
 
-  private boolean reserveSlot() {
-    int taken;
-    do {
-      taken = slots.get();
-      if (taken >= maxSessions) {
-        return false;
+  private Session newSession(
+      String protocolVersion,
+      ObjectNode clientCapabilities,
+      Optional<ObjectNode> clientInfo,
+      byte[] owner,
+      String quotaKey) {
+    String id = newId();
+    return new Session(
+        id,
+        protocolVersion,
+        clientCapabilities,
+        clientInfo,
+        owner,
+        quotaKey,
+        nanoTime,
+        elsewhere(id));
+  }
+
+  /** This instance's view of a session another instance started. */
+  private Session view(SessionRecord record) {
+    Session created =
+        new Session(
+            record.id(),
+            record.protocolVersion(),
+            record.clientCapabilities(),
+            record.clientInfo(),
+            record.owner(),
+            record.quotaKey(),
+            nanoTime,
+            elsewhere(record.id()));
+    Session raced = sessions.putIfAbsent(record.id(), created);
+    if (raced == null) {
+      startSweeper();
+      return created;
+    }
+    return raced;
+  }
+
+  /** Where a notification goes when this instance does not hold the session's stream. */
+  private java.util.function.Predicate<ObjectNode> elsewhere(String id) {
+    if (shared.isEmpty()) {
+      return message -> false;
+    }
+    SharedSessions store = shared.get();
+    return message -> {
+      store.publish(SessionEvent.deliver(id, dev.jaxrsmcp.internal.jsonrpc.Json.write(message)));
+      return true;
+    };
+  }
+
+  private long timeoutOf(Session session) {
+    return session.isConfirmed() ? idleNanos : unconfirmedNanos;
+  }
+
+  /** Renews a session in use here; ends the view when the record is gone (ended elsewhere). */
+  private void renew(Session session) {
+    try {
+      Optional<SessionRecord> record = shared.get().touch(session.id());
+      if (record.isEmpty()) {
+        endHere(session);
+      } else {
+        session.refresh(record.get());
       }
-    } while (!slots.compareAndSet(taken, taken + 1));
-    return true;
+    } catch (SessionStoreUnavailableException e) {
+      // The outage: keep serving it here.
+    }
   }
 
   private void expire(Session session) {
-    if (sessions.remove(session.id(), session)) {
-      slots.decrementAndGet();
+    if (shared.isPresent()) {
+      try {
+        if (shared.get().exists(session.id())) {
+          return; // in use on another instance: this view (and what it watches) stays
+        }
+      } catch (SessionStoreUnavailableException e) {
+        // Cannot tell: this instance's idle rule decides.
+      }
+    }
+    if (endHere(session)) {
       LOG.log(System.Logger.Level.DEBUG, "MCP session expired after being idle");
+    }
+  }
+
+  /** Ends this instance's view of the session; true when it was still here. */
+  private boolean endHere(Session session) {
+    if (!sessions.remove(session.id(), session)) {
       session.end();
+      return false;
+    }
+    if (shared.isEmpty()) {
+      local.release(session.quotaKey());
+    }
+    session.end();
+    return true;
+  }
+
+  private static void quietly(Runnable write) {
+    try {
+      write.run();
+    } catch (SessionStoreUnavailableException e) {
+      // The outage is logged by the store; this instance's view keeps the change.
     }
   }
 
@@ -203,9 +474,12 @@ public final class SessionStore {
               thread.setDaemon(true);
               return thread;
             });
-    // Half the shorter interval: keep-alives go out between one and one and a half intervals apart.
+    // Half the shortest interval: keep-alives go out between one and one and a half intervals
+    // apart, and an unconfirmed session ends within one and a half of its timeouts.
     long period =
-        Math.max(TimeUnit.MILLISECONDS.toNanos(10), Math.min(keepAliveNanos, idleNanos) / 2);
+        Math.max(
+            TimeUnit.MILLISECONDS.toNanos(10),
+            Math.min(keepAliveNanos, Math.min(idleNanos, unconfirmedNanos)) / 2);
     sweeper.scheduleWithFixedDelay(this::sweepSafely, period, period, TimeUnit.NANOSECONDS);
   }
 

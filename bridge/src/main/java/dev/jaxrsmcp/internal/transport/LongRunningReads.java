@@ -9,6 +9,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
 import java.time.Duration;
@@ -91,6 +92,7 @@ final class LongRunningReads {
         });
     active.add(longRead);
     cancelKey.ifPresent(key -> byCancelKey.put(key, longRead));
+    SessionRead.track(cancelKey, longRead::cancel, onEnd); // DELETE, expiry, any instance
     onEnd.accept(
         () -> {
           active.remove(longRead);

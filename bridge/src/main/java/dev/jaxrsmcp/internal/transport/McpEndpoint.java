@@ -27,7 +27,9 @@ import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
+import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
+import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
@@ -76,13 +78,9 @@ final class McpEndpoint {
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler());
-    this.sessions =
-        new SessionStore(
-            state.settings().sessionIdleTimeout(),
-            state.settings().keepAlive(),
-            state.settings().maxSessions());
+    this.sessions = SessionSetup.store(state.settings());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
-    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
+    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
     this.serverInfo = modern.serverInfo();
     this.rewrite =
         new RouteRewrite(
@@ -143,11 +141,13 @@ final class McpEndpoint {
       if (!hasSession(caller)) {
         return Optional.empty();
       }
-      Session found = legacy.session(caller, "'" + message.method() + "'");
+      // Before the application's filters: no principal yet, the binding's headers are checked.
+      Session found = legacy.sessionBeforeFilters(caller, "'" + message.method() + "'");
       if (!legacy.offers(message.method())) {
         return Optional.empty();
       }
       session = Optional.of(found);
+      sessions.confirm(found); // any request after initialize confirms the handshake
       call = legacy.call(message, caller, found);
     } else {
       call = modern.accept(message, caller);
@@ -184,8 +184,7 @@ final class McpEndpoint {
     InPlaceRead read;
     Duration asyncTimeout;
     if (entry.longRunning()) {
-      Optional<Object> cancelKey =
-          session.map(s -> new LegacyRequest(s.id(), message.id().orElseThrow()));
+      Optional<Object> cancelKey = session.map(s -> new SessionRead(s, message.id().orElseThrow()));
       List<Runnable> ends = new ArrayList<>();
       LongRead longRead =
           longReads.start(
@@ -195,7 +194,7 @@ final class McpEndpoint {
               acceptsEventStream(caller),
               cancelKey,
               ends::add,
-              session.flatMap(Session::logLevel));
+              session.flatMap(Session::routeLogLevel));
       read = new InPlaceRead(call, kind, entry, uri, Optional.of(longRead));
       ends.forEach(read::onEnd);
       request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
@@ -242,7 +241,7 @@ final class McpEndpoint {
     JsonRpcRequest message = incoming.message().get();
     try {
       if (isLegacy(message, caller)) {
-        return legacyPost(message, caller);
+        return legacyPost(message, caller, SessionSetup.remoteAddress(context));
       }
       if (message.isNotification()) {
         return Response.accepted().build();
@@ -264,9 +263,9 @@ final class McpEndpoint {
    * A legacy POST: {@code initialize} without a session starts one; everything else needs a live
    * session, and notifications are acknowledged with 202.
    */
-  private Response legacyPost(JsonRpcRequest message, Caller caller) {
+  private Response legacyPost(JsonRpcRequest message, Caller caller, Optional<String> address) {
     if (!hasSession(caller) && "initialize".equals(message.method()) && !message.isNotification()) {
-      LegacyProtocol.Handshake handshake = legacy.initialize(message, caller);
+      LegacyProtocol.Handshake handshake = legacy.initialize(message, caller, address);
       return Response.ok()
           .type(MediaType.APPLICATION_JSON_TYPE)
           .header(LegacyProtocol.SESSION_HEADER, handshake.session().id())
@@ -275,12 +274,13 @@ final class McpEndpoint {
     }
     Session session = legacy.session(caller, "'" + message.method() + "'");
     session.enter();
+    sessions.confirm(session); // notifications/initialized, or any later request
     try {
       if (message.isNotification()) {
         if ("notifications/cancelled".equals(message.method())) {
           JsonNode requestId = message.params().get("requestId");
           if (requestId != null) {
-            longReads.cancel(new LegacyRequest(session.id(), requestId));
+            sessions.cancel(session, Json.write(requestId)); // here, or where it runs
           }
         }
         return Response.accepted().build();
@@ -333,7 +333,8 @@ final class McpEndpoint {
       return error(Optional.empty(), e);
     }
     SseStream stream = new SseStream(state.settings().maxUnsentBytes(), Optional.empty());
-    session.attach(stream);
+    sessions.confirm(session);
+    sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
     return stream.response();
   }
@@ -350,6 +351,8 @@ final class McpEndpoint {
       return Response.noContent().build();
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
+    } catch (SessionStoreUnavailableException e) {
+      return error(Optional.empty(), SessionOutage.notEnded(e));
     }
   }
 
@@ -369,9 +372,6 @@ final class McpEndpoint {
       }
     }
   }
-
-  /** Names a legacy request for {@code notifications/cancelled}: its session and its id. */
-  private record LegacyRequest(String session, JsonNode requestId) {}
 
   /** Whether a GET may be answered with a stream (no Accept means anything goes). */
   private static boolean acceptsEventStream(ContainerRequest request) {

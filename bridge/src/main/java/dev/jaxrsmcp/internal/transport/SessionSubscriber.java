@@ -79,8 +79,9 @@ final class SessionSubscriber implements Subscriber {
             });
   }
 
+  /** Every instance hears list changes: only the one holding the session's stream sends them. */
   @Override
   public void resourcesListChanged() {
-    session.notify(Subscriptions.listChanged(Optional.empty()));
+    session.notifyHere(Subscriptions.listChanged(Optional.empty()));
   }
 }

@@ -9,6 +9,7 @@ import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.session.Session;
+import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import java.util.Map;
 import java.util.Set;
@@ -20,17 +21,26 @@ import java.util.concurrent.ConcurrentHashMap;
  * the subscriber's credentials succeeded; otherwise the request fails with the read's error.
  * Updates and list changes go to the session's GET stream; when the session ends (DELETE, idle
  * expiry, shutdown) all of its subscriptions are dropped and unneeded watchers stop.
+ *
+ * <p>With shared sessions, the instance that accepted the latest {@code resources/subscribe} of a
+ * URI holds (watches) that subscription; the session's record lists it, and an instance that held
+ * it before is told to stop, as is the holder when {@code resources/unsubscribe} arrives on another
+ * instance. An update goes to the session's stream wherever it is open ({@link Session#notify});
+ * list changes reach every instance, so only the stream's own instance sends them.
  */
 final class SessionSubscriptions {
   static final Set<String> METHODS = Set.of("resources/subscribe", "resources/unsubscribe");
 
   private final ChangeHub hub;
   private final Subscriptions subscriptions;
+  private final SessionStore sessions;
   private final Map<Session, SessionSubscriber> bySession = new ConcurrentHashMap<>();
 
-  SessionSubscriptions(ChangeHub hub, Subscriptions subscriptions) {
+  SessionSubscriptions(ChangeHub hub, Subscriptions subscriptions, SessionStore sessions) {
     this.hub = hub;
     this.subscriptions = subscriptions;
+    this.sessions = sessions;
+    sessions.onUnsubscribed(this::unsubscribeHere);
   }
 
   /** True for the methods answered here. */
@@ -71,6 +81,7 @@ final class SessionSubscriptions {
     ListenPlan.Watched watched = subscriptions.checkLegacy(uri, call);
     Map<String, java.util.List<String>> headers = Map.copyOf(call.caller().headers());
     SessionSubscriber subscriber = subscriberOf(session);
+    sessions.subscribed(session, uri); // this instance holds it now
     boolean room =
         subscriber.add(
             uri,
@@ -88,6 +99,11 @@ final class SessionSubscriptions {
   }
 
   private void unsubscribe(Session session, String uri) {
+    unsubscribeHere(session, uri);
+    sessions.unsubscribed(session, uri); // and wherever else it is held
+  }
+
+  private void unsubscribeHere(Session session, String uri) {
     SessionSubscriber subscriber = bySession.get(session);
     if (subscriber != null && subscriber.remove(uri)) {
       hub.unsubscribe(subscriber, uri);

@@ -46,7 +46,19 @@ final class SdkClients {
       Optional<String> authorization,
       SentRequests sent,
       Optional<List<String>> versions) {
-    URI mcp = server.mcpUri();
+    return client(server.mcpUri(), authorization, sent, versions, spec -> spec);
+  }
+
+  /**
+   * A legacy-era client of the endpoint at {@code mcp} (a proxy in front of the demo, say), with
+   * {@code spec} adding consumers to the SDK's builder.
+   */
+  static McpSyncClient client(
+      URI mcp,
+      Optional<String> authorization,
+      SentRequests sent,
+      Optional<List<String>> versions,
+      java.util.function.UnaryOperator<McpClient.SyncSpec> spec) {
     HttpClientStreamableHttpTransport.Builder transport =
         HttpClientStreamableHttpTransport.builder(mcp.getScheme() + "://" + mcp.getRawAuthority())
             .endpoint(mcp.getRawPath())
@@ -58,10 +70,11 @@ final class SdkClients {
                   sent.record(method, request.copy().build().headers(), body);
                 });
     versions.ifPresent(transport::supportedProtocolVersions);
-    return McpClient.sync(transport.build())
-        .clientInfo(McpSchema.Implementation.builder("jaxrs-mcp-interop-test", "1").build())
-        .requestTimeout(TIMEOUT)
-        .initializationTimeout(TIMEOUT)
+    return spec.apply(
+            McpClient.sync(transport.build())
+                .clientInfo(McpSchema.Implementation.builder("jaxrs-mcp-interop-test", "1").build())
+                .requestTimeout(TIMEOUT)
+                .initializationTimeout(TIMEOUT))
         .build();
   }
 

@@ -21,7 +21,8 @@ public final class OutageLog {
               + where
               + " is unavailable ("
               + why
-              + "): changes are delivered on this instance only until it returns");
+              + "): changes are delivered on this instance only, and no new MCP session can start"
+              + " (known sessions keep working on their instance), until it returns");
     }
   }
 
@@ -29,7 +30,9 @@ public final class OutageLog {
     if (down.compareAndSet(true, false)) {
       LOG.log(
           System.Logger.Level.INFO,
-          "Redis at " + where + " is available again: cross-instance changes resume");
+          "Redis at "
+              + where
+              + " is available again: cross-instance changes and shared sessions resume");
     }
   }
 

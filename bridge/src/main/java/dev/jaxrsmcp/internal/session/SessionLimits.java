@@ -1,0 +1,26 @@
+package dev.jaxrsmcp.internal.session;
+
+import java.time.Duration;
+
+/**
+ * How long sessions live and how many there may be.
+ *
+ * @param idleTimeout how long a session may stay unused before it ends
+ * @param unconfirmedTimeout the same, for a session whose client has not yet confirmed the
+ *     handshake ({@code notifications/initialized} or any later request)
+ * @param keepAlive how often an open notification stream gets a keep-alive comment
+ * @param maxSessions the most sessions in all (with a shared store: on all instances together)
+ * @param maxPerCaller the most sessions of one caller ({@link Session#quotaKey()})
+ */
+public record SessionLimits(
+    Duration idleTimeout,
+    Duration unconfirmedTimeout,
+    Duration keepAlive,
+    int maxSessions,
+    int maxPerCaller) {
+
+  /** No short expiry for unconfirmed sessions and no per-caller quota. */
+  public static SessionLimits of(Duration idleTimeout, Duration keepAlive, int maxSessions) {
+    return new SessionLimits(idleTimeout, idleTimeout, keepAlive, maxSessions, Integer.MAX_VALUE);
+  }
+}
