@@ -24,7 +24,7 @@ class DropwizardExampleIT extends ExampleContract {
             List.of("server", System.getProperty("example.config")),
             Path.of("."),
             "Started oejs.Server@",
-            Duration.ofSeconds(120));
+            Duration.ofSeconds(180));
   }
 
   @AfterAll

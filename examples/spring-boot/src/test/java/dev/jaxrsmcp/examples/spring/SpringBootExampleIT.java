@@ -23,7 +23,7 @@ class SpringBootExampleIT extends ExampleContract {
             List.of(),
             Path.of("."),
             "Started ExampleApplication",
-            Duration.ofSeconds(120));
+            Duration.ofSeconds(180));
   }
 
   @AfterAll
