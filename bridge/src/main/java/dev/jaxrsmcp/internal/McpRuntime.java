@@ -1,12 +1,13 @@
 package dev.jaxrsmcp.internal;
 
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.internal.dispatch.CancellableOutput;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
+import dev.jaxrsmcp.internal.transport.ReadEnvelopeInterceptor;
+import dev.jaxrsmcp.internal.transport.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
 import jakarta.ws.rs.core.FeatureContext;
 
@@ -18,8 +19,11 @@ public final class McpRuntime {
     EndpointInstaller installer = new EndpointInstaller(settings, changes);
     context.register(installer);
     context.register(installer.lifecycle());
+    context.register(installer.requestFilter());
+    context.register(installer.responseFilter());
+    context.register(ReadEnvelopeWriter.class);
+    context.register(ReadEnvelopeInterceptor.class);
     context.register(DispatchGuard.class);
-    context.register(CancellableOutput.class);
     context.register(new ContentTypeCheck(settings.path()));
     settings
         .protectedResource()

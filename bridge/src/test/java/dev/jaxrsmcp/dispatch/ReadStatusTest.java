@@ -235,7 +235,7 @@ class ReadStatusTest {
     assertThat(McpWire.json(response).toString())
         .isEqualTo(
             error(
-                -32602,
+                -32603,
                 "401 Unauthorized: authentication required",
                 "{\"status\":401,\"uri\":\"app://private\"}"));
   }

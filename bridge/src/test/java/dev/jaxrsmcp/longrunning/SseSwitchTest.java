@@ -141,7 +141,7 @@ class SseSwitchTest {
     assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer realm=\"jobs\"");
     assertThat(response.contentType()).startsWith("application/json");
     JsonNode error = LongReads.json(response).path("error");
-    assertThat(error.path("code").asInt()).isEqualTo(-32602);
+    assertThat(error.path("code").asInt()).isEqualTo(-32603);
     assertThat(error.path("message").asText())
         .isEqualTo("401 Unauthorized: authentication required");
   }

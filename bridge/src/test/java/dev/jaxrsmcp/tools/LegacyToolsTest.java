@@ -203,7 +203,7 @@ class LegacyToolsTest {
               .header("WWW-Authenticate", "Bearer realm=\"widgets\"")
               .extract()
               .jsonPath();
-      assertThat(json.getInt("error.code")).isEqualTo(-32602);
+      assertThat(json.getInt("error.code")).isEqualTo(-32603);
       assertThat(json.getInt("id")).isEqualTo(2);
     }
   }

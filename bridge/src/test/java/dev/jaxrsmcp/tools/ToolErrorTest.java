@@ -168,7 +168,7 @@ class ToolErrorTest {
             .header("WWW-Authenticate", "Bearer realm=\"widgets\"")
             .extract()
             .jsonPath();
-    assertThat(json.getInt("error.code")).isEqualTo(-32602);
+    assertThat(json.getInt("error.code")).isEqualTo(-32603);
     assertThat(json.getString("error.message"))
         .isEqualTo("401 Unauthorized: authentication required");
     assertThat(json.getMap("error.data"))

@@ -1,44 +1,27 @@
 package dev.jaxrsmcp.demo;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 
-import dev.jaxrsmcp.testing.Mcp;
-import io.restassured.path.json.JsonPath;
+import dev.jaxrsmcp.test.McpList;
+import dev.jaxrsmcp.test.McpResponse;
+import dev.jaxrsmcp.test.McpServerExtension;
+import dev.jaxrsmcp.test.McpTestClient;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The demo's widget states are listed from GET /api/widgets and their {id} completes. */
 class DiscoveryDemoTest {
-  static DemoServer server;
-  static Mcp mcp;
-
-  @BeforeAll
-  static void start() {
-    server = DemoServer.start(0);
-    mcp = new Mcp(server.mcpUri().toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
-  private static JsonPath call(String method, Map<String, ?> params, String authorization) {
-    var request = mcp.request(method, null).body(Mcp.body(1, method, params).toString());
-    if (authorization != null) {
-      request = request.header("Authorization", authorization);
-    }
-    return request.post(mcp.url()).then().statusCode(200).extract().jsonPath();
-  }
+  @RegisterExtension
+  static final McpServerExtension server = McpServerExtension.of(DemoApplication::create);
 
   @Test
-  void widgetStatesAreListedForCallersWhoMayListWidgets() {
+  void widgetStatesAreListedForCallersWhoMayListWidgets(McpTestClient mcp) {
     for (String token : List.of("Bearer demo-token", "Bearer viewer-token")) {
-      JsonPath json = call("resources/list", Map.of(), token);
-      assertThat(json.getList("result.resources.uri"))
+      McpList resources = mcp.as(token).listResources();
+      assertThat(resources.pages()).as(token).hasSize(1);
+      assertThat(resources.pages().get(0)).hasStatus(200).hasCacheScope("private");
+      assertThat(resources.uris())
           .as(token)
           .containsExactly(
               "app://server/motd",
@@ -46,45 +29,39 @@ class DiscoveryDemoTest {
               "app://widgets/1/state",
               "app://widgets/2/state",
               "app://widgets/3/state");
-      assertThat(json.getList("result.resources.title"))
+      assertThat(resources.values("title"))
           .containsExactly(
               "Message of the day",
               "Widgets",
               "Living room thermostat",
               "Front door lock",
               "Greenhouse sensor");
-      assertThat(json.getString("result.cacheScope")).isEqualTo("private");
     }
   }
 
   @Test
-  void callersWithoutATokenSeeNoMembers() {
-    JsonPath json = call("resources/list", Map.of(), null);
-    assertThat(json.getList("result.resources.uri"))
-        .containsExactly("app://server/motd", "app://widgets");
+  void callersWithoutATokenSeeNoMembers(McpTestClient mcp) {
+    McpList resources = mcp.listResources();
+    assertThat(resources.pages().get(0)).hasStatus(200);
+    assertThat(resources.uris()).containsExactly("app://server/motd", "app://widgets");
   }
 
   @Test
-  void widgetIdsComplete() {
-    Map<String, Object> all =
-        Map.of(
-            "ref", Map.of("type", "ref/resource", "uri", "app://widgets/{id}/state"),
-            "argument", Map.of("name", "id", "value", ""));
-    assertThat(
-            call("completion/complete", all, "Bearer demo-token")
-                .getList("result.completion.values"))
-        .containsExactly("1", "2", "3");
+  void widgetIdsComplete(McpTestClient mcp) {
+    McpTestClient owner = mcp.as("Bearer demo-token");
+    McpResponse all = owner.complete("app://widgets/{id}/state", "id", "");
+    assertThat(all).hasStatus(200);
+    assertThat(all.strings("/completion/values")).containsExactly("1", "2", "3");
 
-    Map<String, Object> two =
-        Map.of(
-            "ref", Map.of("type", "ref/resource", "uri", "app://widgets/{id}/state"),
-            "argument", Map.of("name", "id", "value", "2"));
-    JsonPath json = call("completion/complete", two, "Bearer demo-token");
-    assertThat(json.getList("result.completion.values")).containsExactly("2");
-    assertThat(json.getInt("result.completion.total")).isEqualTo(1);
-    assertThat(json.getBoolean("result.completion.hasMore")).isFalse();
+    McpResponse two = owner.complete("app://widgets/{id}/state", "id", "2");
+    assertThat(two).hasStatus(200);
+    assertThat(two.strings("/completion/values")).containsExactly("2");
+    assertThat(two.result().path("completion").path("total").asInt()).isEqualTo(1);
+    assertThat(two.result().path("completion").path("hasMore").isBoolean()).isTrue();
+    assertThat(two.result().path("completion").path("hasMore").asBoolean()).isFalse();
 
-    assertThat(call("completion/complete", all, null).getList("result.completion.values"))
-        .isEmpty();
+    McpResponse anonymous = mcp.complete("app://widgets/{id}/state", "id", "");
+    assertThat(anonymous).hasStatus(200);
+    assertThat(anonymous.strings("/completion/values")).isEmpty();
   }
 }

@@ -1,192 +1,152 @@
 package dev.jaxrsmcp.demo;
 
+import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.testing.Mcp;
-import io.restassured.path.json.JsonPath;
-import io.restassured.response.Response;
-import java.util.Base64;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.jaxrsmcp.test.McpList;
+import dev.jaxrsmcp.test.McpResponse;
+import dev.jaxrsmcp.test.McpServerExtension;
+import dev.jaxrsmcp.test.McpTestClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The demo through MCP (modern era), reads dispatched in-process through the same filter. */
 class McpReadTest {
-  static DemoServer server;
-  static Mcp mcp;
-
-  @BeforeAll
-  static void start() {
-    server = DemoServer.start(0);
-    mcp = new Mcp(server.mcpUri().toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
+  @RegisterExtension
+  static final McpServerExtension server = McpServerExtension.of(DemoApplication::create);
 
   @Test
-  void discoverNamesTheServerAndOffersResources() {
-    JsonPath json =
-        mcp.call("server/discover", Map.of()).then().statusCode(200).extract().jsonPath();
-    assertThat(json.getString("result._meta.'io.modelcontextprotocol/serverInfo'.name"))
+  void discoverNamesTheServerAndOffersResources(McpTestClient mcp) {
+    McpResponse discover = mcp.discover();
+    assertThat(discover).hasStatus(200).succeeded();
+    assertThat(
+            discover
+                .result()
+                .path("_meta")
+                .path("io.modelcontextprotocol/serverInfo")
+                .path("name")
+                .asText())
         .isEqualTo("widgets-demo");
-    assertThat(json.getMap("result.capabilities")).containsKey("resources");
-    assertThat(json.getString("result.instructions")).contains("app://widgets");
+    assertThat(discover.result().path("capabilities").has("resources")).isTrue();
+    assertThat(discover.result().path("instructions").asText()).contains("app://widgets");
   }
 
   @Test
-  void listsTheTwoFixedResources() {
-    JsonPath json =
-        mcp.call("resources/list", Map.of()).then().statusCode(200).extract().jsonPath();
-    assertThat(json.getList("result.resources.uri"))
-        .containsExactlyInAnyOrder("app://widgets", "app://server/motd");
-    assertThat(json.getList("result.resources.description", String.class))
-        .allSatisfy(d -> assertThat(d).isNotBlank());
+  void listsTheTwoFixedResources(McpTestClient mcp) {
+    McpList resources = mcp.listResources();
+    assertThat(resources.pages()).allSatisfy(page -> assertThat(page).hasStatus(200));
+    assertThat(resources.uris()).containsExactlyInAnyOrder("app://widgets", "app://server/motd");
+    assertThat(resources.values("description")).allSatisfy(d -> assertThat(d).isNotBlank());
   }
 
   @Test
-  void listsTheFiveTemplatesWithTheirTypes() {
-    JsonPath json =
-        mcp.call("resources/templates/list", Map.of()).then().statusCode(200).extract().jsonPath();
-    List<Map<String, Object>> templates = json.getList("result.resourceTemplates");
-    assertThat(templates)
-        .extracting(t -> t.get("uriTemplate") + " " + t.get("mimeType"))
+  void listsTheFiveTemplatesWithTheirTypes(McpTestClient mcp) {
+    McpList templates = mcp.listTemplates();
+    assertThat(templates.pages()).allSatisfy(page -> assertThat(page).hasStatus(200));
+    assertThat(templates.items())
+        .extracting(t -> t.path("uriTemplate").asText() + " " + t.path("mimeType").asText())
         .containsExactlyInAnyOrder(
             "app://widgets/{id}/state application/json",
             "app://widgets/{id}/state/{key} application/json",
             "app://widgets/{id}/secrets application/json",
             "app://widgets/{id}/photo image/png",
             "app://widgets/{id}/output{?seconds} text/plain");
-    assertThat(templates).allSatisfy(t -> assertThat((String) t.get("description")).isNotBlank());
+    assertThat(templates.values("description")).allSatisfy(d -> assertThat(d).isNotBlank());
   }
 
   @Test
-  void ownerReadsStateAsJsonText() {
-    JsonPath json =
-        mcp.read("app://widgets/1/state", RestApiTest.OWNER)
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
-    assertThat(json.getList("result.contents")).hasSize(1);
-    assertThat(json.getString("result.contents[0].uri")).isEqualTo("app://widgets/1/state");
-    assertThat(json.getString("result.contents[0].mimeType")).isEqualTo("application/json");
-    assertThat(json.getString("result.contents[0].text"))
+  void ownerReadsStateAsJsonText(McpTestClient mcp) {
+    McpResponse read = mcp.as(RestApiTest.OWNER).read("app://widgets/1/state");
+    assertThat(read)
+        .hasStatus(200)
+        .isText()
+        .hasUri("app://widgets/1/state")
+        .hasMimeType("application/json")
         .isEqualTo(
             "{\"mode\":\"heat\",\"online\":true,\"targetTemperature\":21.0,\"temperature\":20.5}");
-    assertThat(json.getString("result.resultType")).isEqualTo("complete");
+    assertThat(read.result().path("resultType").asText()).isEqualTo("complete");
   }
 
   @Test
-  void stateValueIsReadAsJsonTextNotEncodedTwice() {
-    JsonPath json =
-        mcp.read("app://widgets/1/state/mode", RestApiTest.VIEWER)
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
-    assertThat(json.getString("result.contents[0].text")).isEqualTo("\"heat\"");
+  void stateValueIsReadAsJsonTextNotEncodedTwice(McpTestClient mcp) {
+    assertThat(mcp.as(RestApiTest.VIEWER).read("app://widgets/1/state/mode"))
+        .hasStatus(200)
+        .isText()
+        .isEqualTo("\"heat\"");
   }
 
   @Test
-  void photoIsABlobWithThePngType() {
-    JsonPath json =
-        mcp.read("app://widgets/2/photo", RestApiTest.OWNER)
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
-    assertThat(json.getString("result.contents[0].mimeType")).isEqualTo("image/png");
-    assertThat(json.getString("result.contents[0].text")).isNull();
-    byte[] blob = Base64.getDecoder().decode(json.getString("result.contents[0].blob"));
+  void photoIsABlobWithThePngType(McpTestClient mcp) {
+    McpResponse read = mcp.as(RestApiTest.OWNER).read("app://widgets/2/photo");
     byte[] rest =
         given()
             .header("Authorization", RestApiTest.OWNER)
             .get(server.baseUri().resolve("api/widgets/2/photo"))
             .asByteArray();
-    assertThat(blob).isEqualTo(rest);
+    assertThat(read).hasStatus(200).isBlob().hasMimeType("image/png").isEqualTo(rest);
+    assertThat(read.result().path("contents").path(0).has("text")).isFalse();
   }
 
   @Test
-  void motdNeedsNoTokenAndIsPubliclyCacheable() {
-    JsonPath json = mcp.read("app://server/motd").then().statusCode(200).extract().jsonPath();
-    assertThat(json.getString("result.contents[0].mimeType")).isEqualTo("text/plain");
-    assertThat(json.getString("result.contents[0].text")).isEqualTo(MotdResource.MOTD);
-    assertThat(json.getLong("result.ttlMs")).isEqualTo(60_000L);
-    assertThat(json.getString("result.cacheScope")).isEqualTo("public");
+  void motdNeedsNoTokenAndIsPubliclyCacheable(McpTestClient mcp) {
+    McpResponse read = mcp.read("app://server/motd");
+    assertThat(read).hasStatus(200).hasTtlMs(60_000).hasCacheScope("public");
+    assertThat(read).isText().hasMimeType("text/plain").isEqualTo(MotdResource.MOTD);
   }
 
   @Test
-  void readWithoutTokenAnswersHttp401WithTheRoutesChallenge() {
-    Response response = mcp.read("app://widgets/1/state");
-    response.then().statusCode(401).header("WWW-Authenticate", "Bearer realm=\"widgets\"");
-    JsonPath json = response.jsonPath();
-    assertThat(json.getInt("id")).isEqualTo(1);
-    assertThat(json.getInt("error.data.status")).isEqualTo(401);
+  void readWithoutTokenAnswersHttp401WithTheRoutesChallenge(McpTestClient mcp) {
+    assertThat(mcp.read("app://widgets/1/state"))
+        .isUnauthorized()
+        .withChallenge("Bearer")
+        .hasHeader("WWW-Authenticate", "Bearer realm=\"widgets\"");
   }
 
   @Test
-  void readWithUnknownTokenAnswersHttp401() {
-    mcp.read("app://widgets/1/secrets", "Bearer guess")
-        .then()
-        .statusCode(401)
-        .header("WWW-Authenticate", "Bearer realm=\"widgets\"");
+  void readWithUnknownTokenAnswersHttp401(McpTestClient mcp) {
+    assertThat(mcp.as("Bearer guess").read("app://widgets/1/secrets"))
+        .hasStatus(401)
+        .hasHeader("WWW-Authenticate", "Bearer realm=\"widgets\"");
   }
 
   @Test
-  void viewerReadingSecretsGetsA403Error() {
-    JsonPath json =
-        mcp.read("app://widgets/1/secrets", RestApiTest.VIEWER)
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
-    assertThat(json.getInt("error.code")).isEqualTo(-32602);
-    assertThat(json.getString("error.message")).startsWith("403 Forbidden");
-    assertThat(json.getInt("error.data.status")).isEqualTo(403);
-    assertThat(json.getString("result")).isNull();
+  void viewerReadingSecretsGetsA403Error(McpTestClient mcp) {
+    McpResponse read = mcp.as(RestApiTest.VIEWER).read("app://widgets/1/secrets");
+    assertThat(read).hasStatus(200).isForbidden().isError(-32602);
+    assertThat(read.error().path("message").asText()).startsWith("403 Forbidden");
+    assertThat(read.result().isMissingNode()).isTrue();
   }
 
   @Test
-  void ownerReadsSecrets() {
-    JsonPath json =
-        mcp.read("app://widgets/1/secrets", RestApiTest.OWNER)
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
-    assertThat(json.getString("result.contents[0].text")).contains("\"maintenancePin\":\"4711\"");
+  void ownerReadsSecrets(McpTestClient mcp) {
+    assertThat(mcp.as(RestApiTest.OWNER).read("app://widgets/1/secrets"))
+        .hasStatus(200)
+        .isText()
+        .contains("\"maintenancePin\":\"4711\"");
   }
 
   @Test
-  void unknownWidgetIsResourceNotFound() {
-    assertResourceNotFound("app://widgets/42/state");
+  void unknownWidgetIsResourceNotFound(McpTestClient mcp) {
+    assertResourceNotFound(mcp, "app://widgets/42/state");
   }
 
   @Test
-  void nonNumericWidgetIdIsResourceNotFound() {
-    assertResourceNotFound("app://widgets/abc/photo");
+  void nonNumericWidgetIdIsResourceNotFound(McpTestClient mcp) {
+    assertResourceNotFound(mcp, "app://widgets/abc/photo");
   }
 
   @Test
-  void unknownStateKeyIsResourceNotFound() {
-    assertResourceNotFound("app://widgets/1/state/colour");
+  void unknownStateKeyIsResourceNotFound(McpTestClient mcp) {
+    assertResourceNotFound(mcp, "app://widgets/1/state/colour");
   }
 
   @Test
-  void uriMatchingNoResourceIsResourceNotFound() {
-    assertResourceNotFound("app://gadgets/1");
+  void uriMatchingNoResourceIsResourceNotFound(McpTestClient mcp) {
+    assertResourceNotFound(mcp, "app://gadgets/1");
   }
 
-  private static void assertResourceNotFound(String uri) {
-    JsonPath json = mcp.read(uri, RestApiTest.OWNER).then().statusCode(200).extract().jsonPath();
-    assertThat(json.getInt("error.code")).isEqualTo(-32602);
-    assertThat(json.getString("error.message")).isEqualTo("Resource not found");
-    assertThat(json.getString("error.data.uri")).isEqualTo(uri);
+  /** {@code -32602} {@code Resource not found} with {@code data.uri}, over HTTP 200. */
+  private static void assertResourceNotFound(McpTestClient mcp, String uri) {
+    assertThat(mcp.as(RestApiTest.OWNER).read(uri)).hasStatus(200).isNotFound();
   }
 }

@@ -1,26 +1,16 @@
 package dev.jaxrsmcp.demo;
 
+import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.testing.Mcp;
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.ArrayList;
+import dev.jaxrsmcp.test.McpResponse;
+import dev.jaxrsmcp.test.McpServerExtension;
+import dev.jaxrsmcp.test.McpTestClient;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code app://widgets/{id}/output{?seconds}}: a long-running read, one line and progress a second.
@@ -30,54 +20,16 @@ class OutputTest {
   private static final String STATE =
       "{\"mode\":\"heat\",\"online\":true,\"targetTemperature\":21.0,\"temperature\":20.5}";
 
-  static DemoServer server;
-  static Mcp mcp;
-
-  @BeforeAll
-  static void start() {
-    server = DemoServer.start(0);
-    mcp = new Mcp(server.mcpUri().toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
+  @RegisterExtension
+  static final McpServerExtension server = McpServerExtension.of(DemoApplication::create);
 
   @Test
-  void anMcpReadReportsEachCapturedSecondThenReturnsTheLines() throws Exception {
+  void anMcpReadReportsEachCapturedSecondThenReturnsTheLines(McpTestClient mcp) throws Exception {
     String uri = "app://widgets/1/output?seconds=2";
-    ObjectNode body = Mcp.body(1, "resources/read", Map.of("uri", uri));
-    ((ObjectNode) body.get("params").get("_meta")).put("progressToken", "out");
-    HttpRequest request =
-        HttpRequest.newBuilder(server.mcpUri())
-            .timeout(Duration.ofSeconds(30))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .header("Authorization", RestApiTest.VIEWER)
-            .header("MCP-Protocol-Version", Mcp.VERSION)
-            .header("Mcp-Method", "resources/read")
-            .header("Mcp-Name", uri)
-            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-            .build();
-    HttpResponse<InputStream> response =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .build()
-            .send(request, HttpResponse.BodyHandlers.ofInputStream());
-    assertThat(response.headers().firstValue("Content-Type").orElse(""))
-        .startsWith("text/event-stream");
+    McpResponse read = mcp.as(RestApiTest.VIEWER).withProgress("out").read(uri);
+    assertThat(read.header("Content-Type").orElse("")).startsWith("text/event-stream");
 
-    List<JsonNode> messages = new ArrayList<>();
-    try (BufferedReader lines =
-        new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = lines.readLine()) != null) {
-        if (line.startsWith("data:")) {
-          messages.add(MAPPER.readTree(line.substring(5).trim()));
-        }
-      }
-    }
+    List<JsonNode> messages = read.messages();
     assertThat(messages).hasSize(3);
     assertThat(messages.get(0))
         .isEqualTo(
@@ -86,9 +38,9 @@ class OutputTest {
                     + "{\"progressToken\":\"out\",\"progress\":1,\"total\":2,"
                     + "\"message\":\"captured 1s\"}}"));
     assertThat(messages.get(1).path("params").path("message").asText()).isEqualTo("captured 2s");
-    JsonNode contents = messages.get(2).path("result").path("contents").path(0);
-    assertThat(contents.path("mimeType").asText()).isEqualTo("text/plain");
-    assertThat(contents.path("text").asText())
+    assertThat(read)
+        .isText()
+        .hasMimeType("text/plain")
         .isEqualTo("second 1: " + STATE + "\nsecond 2: " + STATE + "\n");
   }
 
@@ -119,15 +71,9 @@ class OutputTest {
   }
 
   @Test
-  void anUnknownWidgetIsNotFound() {
-    JsonNode error =
-        MAPPER.valueToTree(
-            mcp.read("app://widgets/999/output", RestApiTest.VIEWER)
-                .then()
-                .extract()
-                .jsonPath()
-                .getMap("error"));
-    assertThat(error.path("code").asInt()).isEqualTo(-32602);
-    assertThat(error.path("message").asText()).isEqualTo("Resource not found");
+  void anUnknownWidgetIsNotFound(McpTestClient mcp) {
+    assertThat(mcp.as(RestApiTest.VIEWER).read("app://widgets/999/output"))
+        .isNotFound()
+        .isError(-32602);
   }
 }

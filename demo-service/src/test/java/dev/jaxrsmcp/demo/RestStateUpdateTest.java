@@ -1,9 +1,10 @@
 package dev.jaxrsmcp.demo;
 
+import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.testing.Mcp;
+import dev.jaxrsmcp.test.McpResponse;
+import dev.jaxrsmcp.test.McpTestClient;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.AfterEach;
@@ -57,10 +58,11 @@ class RestStateUpdateTest {
   @Test
   void changedValueIsWhatMcpReads() {
     request(RestApiTest.OWNER).body("71.5").put("/api/widgets/3/state/humidity");
-    Response read =
-        new Mcp(server.mcpUri().toString())
-            .read("app://widgets/3/state/humidity", RestApiTest.OWNER);
-    assertThat(read.jsonPath().getString("result.contents[0].text")).isEqualTo("71.5");
+    McpResponse read =
+        McpTestClient.modern(server.mcpUri())
+            .as(RestApiTest.OWNER)
+            .read("app://widgets/3/state/humidity");
+    assertThat(read).isText().isEqualTo("71.5");
   }
 
   @Test

@@ -1,19 +1,17 @@
 package dev.jaxrsmcp.demo;
 
+import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.testing.LegacyClient;
-import dev.jaxrsmcp.testing.Mcp;
-import dev.jaxrsmcp.testing.SseRecorder;
-import io.restassured.response.Response;
+import dev.jaxrsmcp.test.McpListen;
+import dev.jaxrsmcp.test.McpResponse;
+import dev.jaxrsmcp.test.McpTestClient;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,58 +40,37 @@ class SubscriptionTest {
     }
   }
 
-  static SseRecorder listen(DemoServer server, String authorization, List<String> uris)
-      throws Exception {
-    Map<String, String> headers = new HashMap<>();
-    headers.put("MCP-Protocol-Version", Mcp.VERSION);
-    headers.put("Mcp-Method", "subscriptions/listen");
-    if (authorization != null) {
-      headers.put("Authorization", authorization);
-    }
-    String body =
-        Mcp.body(
-                "live",
-                "subscriptions/listen",
-                Map.of("notifications", Map.of("resourceSubscriptions", uris)))
-            .toString();
-    return SseRecorder.post(server.mcpUri().toString(), headers, body);
+  /** A modern listen stream on {@code server} for {@code uris}, as {@code authorization}. */
+  static McpListen listen(DemoServer server, Optional<String> authorization, List<String> uris) {
+    McpTestClient mcp = McpTestClient.modern(server.mcpUri());
+    return authorization.map(mcp::as).orElse(mcp).listen(uris);
   }
 
-  static List<String> acknowledged(JsonNode acknowledgement) {
-    assertThat(acknowledgement.path("method").asText())
-        .isEqualTo("notifications/subscriptions/acknowledged");
-    List<String> uris = new java.util.ArrayList<>();
-    acknowledgement
-        .path("params")
-        .path("notifications")
-        .path("resourceSubscriptions")
-        .forEach(u -> uris.add(u.asText()));
-    return uris;
-  }
-
-  /** The URI of the next {@code notifications/resources/updated}. */
-  static String nextUpdated(SseRecorder stream) throws InterruptedException {
-    JsonNode message = stream.next();
+  /**
+   * The URI of the next message, which must be {@code notifications/resources/updated} (the kit
+   * checks that it carries the listen's id as {@code io.modelcontextprotocol/subscriptionId}).
+   */
+  static String nextUpdated(McpListen stream) {
+    JsonNode message = stream.awaitMessage();
     assertThat(message.path("method").asText()).isEqualTo("notifications/resources/updated");
-    assertThat(message.path("params").path("_meta").path("io.modelcontextprotocol/subscriptionId"))
-        .hasToString("\"live\"");
     return message.path("params").path("uri").asText();
   }
 
   @Test
   void subscriberWithoutTokenHasNothingAcknowledgedAndTheStreamEnds() throws Exception {
-    try (SseRecorder stream = listen(server, null, List.of(STATE_3, TEMPERATURE_3))) {
-      assertThat(acknowledged(stream.next())).isEmpty();
-      JsonNode completion = stream.next();
+    try (McpListen stream = listen(server, Optional.empty(), List.of(STATE_3, TEMPERATURE_3))) {
+      assertThat(stream.acknowledged()).isEmpty();
+      JsonNode completion = stream.awaitCompletion();
       assertThat(completion.path("result").path("resultType").asText()).isEqualTo("complete");
-      stream.assertEnds();
+      stream.awaitEnd();
     }
   }
 
   @Test
   void ownerHearsTheSensorTickerOnBothUrisOfWidget3() throws Exception {
-    try (SseRecorder stream = listen(server, RestApiTest.OWNER, List.of(STATE_3, TEMPERATURE_3))) {
-      assertThat(acknowledged(stream.next())).containsExactly(STATE_3, TEMPERATURE_3);
+    try (McpListen stream =
+        listen(server, Optional.of(RestApiTest.OWNER), List.of(STATE_3, TEMPERATURE_3))) {
+      assertThat(stream.acknowledged()).containsExactly(STATE_3, TEMPERATURE_3);
 
       Set<String> updated = new HashSet<>();
       while (updated.size() < 2) { // each tick notifies both; every 2 s, so this ends quickly
@@ -105,10 +82,10 @@ class SubscriptionTest {
 
   @Test
   void putNotifiesSubscribersOfTheStateAndOfTheChangedValueOnly() throws Exception {
-    try (SseRecorder stream =
+    try (McpListen stream =
         listen(
             server,
-            RestApiTest.VIEWER,
+            Optional.of(RestApiTest.VIEWER),
             List.of(
                 "app://widgets/1/state",
                 "app://widgets/1/state/mode",
@@ -116,7 +93,7 @@ class SubscriptionTest {
                 "app://widgets/1/state/nope",
                 "app://widgets/1/secrets",
                 "app://widgets/2/state"))) {
-      assertThat(acknowledged(stream.next()))
+      assertThat(stream.acknowledged())
           .as("unknown keys and non-subscribable resources are left out")
           .containsExactly(
               "app://widgets/1/state",
@@ -136,29 +113,28 @@ class SubscriptionTest {
       Set<String> updated = new HashSet<>(List.of(nextUpdated(stream), nextUpdated(stream)));
       assertThat(updated)
           .containsExactlyInAnyOrder("app://widgets/1/state", "app://widgets/1/state/mode");
-      stream.assertExhausted(500);
+      stream.assertNoMore(Duration.ofMillis(500));
     }
   }
 
   @Test
   void legacySessionWithoutTokenIsRefusedWithTheRoutes401() {
-    LegacyClient anonymous = new LegacyClient(server.mcpUri().toString());
-    String session = anonymous.start();
+    try (McpTestClient anonymous = McpTestClient.legacy(server.mcpUri())) {
+      anonymous.sessionId(); // initialize and notifications/initialized, each checked by the kit
 
-    Response refused = anonymous.subscribe(session, STATE_3);
+      McpResponse refused = anonymous.subscribe(STATE_3);
 
-    assertThat(refused.statusCode()).isEqualTo(401);
-    assertThat(refused.header("WWW-Authenticate")).isEqualTo("Bearer realm=\"widgets\"");
+      assertThat(refused).hasStatus(401).hasHeader("WWW-Authenticate", "Bearer realm=\"widgets\"");
+    }
   }
 
   @Test
   void legacyOwnerSessionHearsTheSensorTickerOnItsStream() throws Exception {
-    LegacyClient owner = new LegacyClient(server.mcpUri().toString(), RestApiTest.OWNER);
-    String session = owner.start();
-    try (SseRecorder stream = owner.stream(session)) {
-      owner.subscribe(session, TEMPERATURE_3).then().statusCode(200);
+    try (McpTestClient owner = McpTestClient.legacy(server.mcpUri()).as(RestApiTest.OWNER);
+        McpListen stream = owner.notifications()) {
+      assertThat(owner.subscribe(TEMPERATURE_3)).hasStatus(200).succeeded();
 
-      JsonNode updated = stream.next();
+      JsonNode updated = stream.awaitMessage();
       assertThat(updated.toString())
           .isEqualTo(
               "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\","

@@ -6,9 +6,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisServer;
-import dev.jaxrsmcp.testing.SseRecorder;
+import dev.jaxrsmcp.test.McpListen;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,10 +53,10 @@ class TwoInstancesTest {
 
   @Test
   void putOnOneInstanceNotifiesASubscriberOnTheOther() throws Exception {
-    try (SseRecorder onA =
-        SubscriptionTest.listen(a, RestApiTest.VIEWER, List.of("app://widgets/2/state/locked"))) {
-      assertThat(SubscriptionTest.acknowledged(onA.next()))
-          .containsExactly("app://widgets/2/state/locked");
+    try (McpListen onA =
+        SubscriptionTest.listen(
+            a, Optional.of(RestApiTest.VIEWER), List.of("app://widgets/2/state/locked"))) {
+      assertThat(onA.acknowledged()).containsExactly("app://widgets/2/state/locked");
 
       given()
           .baseUri(b.baseUri().toString())
@@ -67,7 +68,7 @@ class TwoInstancesTest {
           .statusCode(200);
 
       assertThat(SubscriptionTest.nextUpdated(onA)).isEqualTo("app://widgets/2/state/locked");
-      onA.assertExhausted(500);
+      onA.assertNoMore(Duration.ofMillis(500));
     }
   }
 }

@@ -20,9 +20,9 @@ import org.glassfish.jersey.server.model.ResourceMethod;
  */
 @Priority(Integer.MIN_VALUE)
 public final class DispatchGuard implements ContainerRequestFilter {
-  static final String EXPECTED_METHOD = "dev.jaxrsmcp.dispatch.expectedMethod";
-  static final String EXPECTED_PATH_VALUES = "dev.jaxrsmcp.dispatch.expectedPathValues";
-  static final String REJECTED = "dev.jaxrsmcp.dispatch.rejected";
+  public static final String EXPECTED_METHOD = "dev.jaxrsmcp.dispatch.expectedMethod";
+  public static final String EXPECTED_PATH_VALUES = "dev.jaxrsmcp.dispatch.expectedPathValues";
+  public static final String REJECTED = "dev.jaxrsmcp.dispatch.rejected";
 
   @Override
   public void filter(ContainerRequestContext request) {

@@ -18,14 +18,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.glassfish.jersey.internal.MapPropertiesDelegate;
+import org.glassfish.jersey.internal.PropertiesDelegate;
 import org.glassfish.jersey.server.ApplicationHandler;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ContainerResponse;
@@ -34,19 +32,13 @@ import org.glassfish.jersey.server.ContainerResponse;
  * Runs a route in-process: builds a {@code GET} for the route's own path with the variables
  * percent-encoded as path segments and query parameters, hands it to the application's {@link
  * ApplicationHandler} (so pre-matching and post-matching filters, interceptors, exception mappers
- * and parameter conversion all apply) and collects the response.
+ * and parameter conversion all apply) and collects the response. Used where one MCP request needs
+ * several reads (a listen's readability check, template members, a watcher's check): each runs on
+ * the calling thread, with the MCP request's scope carried over ({@link RequestScope}); a read that
+ * targets one route runs in place instead ({@link RouteRewrite}).
  */
 public final class InProcessReader implements RouteReader {
   private static final System.Logger LOG = System.getLogger(InProcessReader.class.getName());
-
-  /** Runs routes, so a read can time out; daemon threads that end after a minute unused. */
-  private static final ExecutorService WORKERS =
-      Executors.newCachedThreadPool(
-          task -> {
-            Thread thread = new Thread(task, "jaxrs-mcp-read");
-            thread.setDaemon(true);
-            return thread;
-          });
 
   private final Supplier<ApplicationHandler> application;
   private final Duration timeout;
@@ -107,14 +99,21 @@ public final class InProcessReader implements RouteReader {
       Caller caller, String target, Map<String, String> traceHeaders, String accept) {
     ApplicationHandler handler = application.get();
     URI base = caller.baseUri();
+    PropertiesDelegate properties = new MapPropertiesDelegate();
+    if (caller.scope() instanceof RequestScope scope) {
+      properties = scope.properties(properties);
+    }
     ContainerRequest request =
         new ContainerRequest(
             base,
             URI.create(base.toString() + target),
             "GET",
             caller.security(),
-            new MapPropertiesDelegate(),
+            properties,
             handler.getConfiguration());
+    if (caller.scope() instanceof RequestScope scope) {
+      scope.applyTo(request);
+    }
     forwarding.forwarded(caller.headers()).forEach(request::headers);
     // The MCP request's own trace context replaces any the HTTP request carried.
     traceHeaders.forEach(
@@ -127,50 +126,34 @@ public final class InProcessReader implements RouteReader {
     return request;
   }
 
-  private static void cancel(
-      Future<ContainerResponse> future, AtomicReference<Future<ContainerResponse>> inner) {
-    future.cancel(true);
-    Future<ContainerResponse> applied = inner.get();
-    if (applied != null) {
-      applied.cancel(true);
-    }
-  }
-
   private RouteResponse run(
       ContainerRequest request,
       OutputStream body,
       ReadContext context,
       Duration timeout,
       String what) {
-    // Jersey runs a synchronous route on the calling thread: the route runs on a worker, so the
-    // timeout holds for a route that blocks, and the timed-out worker is interrupted.
-    AtomicReference<Future<ContainerResponse>> inner = new AtomicReference<>();
-    Future<ContainerResponse> future =
-        WORKERS.submit(
-            () -> {
-              Future<ContainerResponse> applied = application.get().apply(request, body);
-              inner.set(applied);
-              return applied.get();
-            });
+    // On the calling thread: Jersey runs a synchronous route right here, with the caller's
+    // thread-locals; an async route completes the future later, and only that wait has a timeout.
+    Future<ContainerResponse> applied = application.get().apply(request, body);
     ContainerResponse response;
     try {
-      response = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      response =
+          applied.isDone() || timeout.isZero()
+              ? applied.get()
+              : applied.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       if (context != null) {
         context.cancel();
       }
-      cancel(future, inner);
+      applied.cancel(true);
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR, "Read timed out after " + timeout.toMillis() + " ms");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      cancel(future, inner);
+      applied.cancel(true);
       throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read interrupted");
     } catch (ExecutionException e) {
-      Throwable cause =
-          e.getCause() instanceof ExecutionException nested && nested.getCause() != null
-              ? nested.getCause()
-              : e.getCause();
+      Throwable cause = e.getCause();
       LOG.log(
           context != null && context.isCancelled()
               ? System.Logger.Level.DEBUG // the route stopped because its read was cancelled

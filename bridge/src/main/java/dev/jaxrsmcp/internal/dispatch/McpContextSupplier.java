@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 
 /** Supplies {@code @Context McpContext}: the read's context, or the inert one for HTTP requests. */
 public final class McpContextSupplier implements Supplier<McpContext> {
-  static final String PROPERTY = "dev.jaxrsmcp.dispatch.context";
+  public static final String PROPERTY = "dev.jaxrsmcp.dispatch.context";
 
   private final Provider<ContainerRequestContext> request;
 

@@ -70,7 +70,7 @@ public final class ReadContext implements McpContext {
   }
 
   /** Counts bytes the route wrote (as it writes them, before any buffering). */
-  void wrote(long count) {
+  public void wrote(long count) {
     written.addAndGet(count);
   }
 

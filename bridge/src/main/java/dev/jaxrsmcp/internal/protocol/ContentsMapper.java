@@ -83,7 +83,7 @@ public final class ContentsMapper {
       Map<String, List<String>> headers =
           challenge == null ? Map.of() : Map.of("WWW-Authenticate", challenge);
       return new JsonRpcException(
-          ErrorCodes.INVALID_PARAMS, statusLine + ": authentication required", data, 401, headers);
+          ErrorCodes.INTERNAL_ERROR, statusLine + ": authentication required", data, 401, headers);
     }
     if (status >= 400 && status < 500) {
       if (status == 429 || status == 503) {
@@ -148,7 +148,7 @@ public final class ContentsMapper {
     }
   }
 
-  private static boolean looksLikeUtf8Text(byte[] body) {
+  static boolean looksLikeUtf8Text(byte[] body) {
     try {
       StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(body));
       return true;

@@ -204,6 +204,11 @@ public final class LegacyProtocol {
     return false;
   }
 
+  /** True when the session era's method table has {@code method}. */
+  public boolean offers(String method) {
+    return methods.containsKey(method);
+  }
+
   /** A request on an established session, as method handlers see it. */
   public McpCall call(JsonRpcRequest request, Caller caller, Session session) {
     return new McpCall(request, Era.LEGACY, session.protocolVersion(), caller);

@@ -66,6 +66,11 @@ public final class ModernProtocol {
     return decorate(result);
   }
 
+  /** True when this server answers {@code method} in the modern era. */
+  public boolean offers(String method) {
+    return methods.containsKey(method);
+  }
+
   /**
    * Checks a request's headers and {@code _meta} in the order of contract section 5.
    *

@@ -74,7 +74,7 @@ public final class ResourceMethods {
     return MethodResult.cached(body, HttpCacheHints.hint(entry, response));
   }
 
-  static String requiredUri(McpCall call) {
+  public static String requiredUri(McpCall call) {
     JsonNode uri = call.request().params().get("uri");
     if (uri == null || !uri.isTextual()) {
       throw new JsonRpcException(

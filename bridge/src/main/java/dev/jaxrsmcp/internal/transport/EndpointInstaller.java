@@ -68,6 +68,18 @@ public final class EndpointInstaller implements ModelProcessor {
     return out.build();
   }
 
+  /** The bridge's first filter, which rewrites reads in place into their routes' requests. */
+  public McpRequestFilter requestFilter() {
+    return new McpRequestFilter(settings.path(), () -> Optional.ofNullable(endpoint.get()));
+  }
+
+  /** The filter that turns a route's response to an in-place read into the MCP response. */
+  public ReadResponseFilter responseFilter() {
+    return new ReadResponseFilter(
+        () -> endpoint.get().serverInfo(),
+        settings.protectedResource().map(dev.jaxrsmcp.internal.security.ResourceMetadata::new));
+  }
+
   @Override
   public ResourceModel processSubResource(ResourceModel model, Configuration configuration) {
     return model;

@@ -2,64 +2,82 @@ package dev.jaxrsmcp.internal.transport;
 
 import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
-import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.spool.Spool;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
- * One long-running read in flight: the route's context, its spool, and {@link #outcome}, which
- * completes with the route's response when the worker is done, or first, exceptionally with {@link
- * Aborted}, when the client cancels, the read times out or the server shuts down. Aborting cancels
- * the context (the route sees it, and its next write fails); whatever the worker does afterwards is
- * ignored. The worker's thread is never interrupted: an interrupt closes any NIO channel the route
- * happens to be using, which may be shared (a database file, an index).
+ * One long-running read in flight (contract section 9): the route's context, its spool and, when
+ * the client accepts {@code text/event-stream}, the channel progress and keep-alives go to. The
+ * route runs in place on the container's thread; the read may be aborted before the route is done
+ * (the client cancels or goes away, the read times out, the server shuts down): aborting cancels
+ * the context (the route sees it, and its next write fails) and, on a stream, sends the abort's
+ * error at once. Whatever the route answers afterwards is dropped. The route's thread is never
+ * interrupted: an interrupt closes any NIO channel the route happens to be using, which may be
+ * shared.
  */
 final class LongRead {
   final ReadContext context;
   final Spool spool;
-  final CompletableFuture<RouteResponse> outcome = new CompletableFuture<>();
+  final Optional<EventChannel> channel;
+  final com.fasterxml.jackson.databind.JsonNode id;
 
-  LongRead(ReadContext context, Spool spool) {
+  /** Empty while the read runs; then why it was aborted (with the error to answer, if any). */
+  private final AtomicReference<Optional<Abort>> abort = new AtomicReference<>(Optional.empty());
+
+  private volatile Consumer<JsonRpcException> onStreamedError = e -> {};
+
+  LongRead(
+      com.fasterxml.jackson.databind.JsonNode id,
+      ReadContext context,
+      Spool spool,
+      Optional<EventChannel> channel) {
+    this.id = id;
     this.context = context;
     this.spool = spool;
+    this.channel = channel;
+  }
+
+  /** How an abort's error goes on the stream (the transport builds the message). */
+  void onStreamedError(Consumer<JsonRpcException> action) {
+    this.onStreamedError = action;
   }
 
   /** The client went away or cancelled: nothing more is sent for this read. */
   void cancel() {
-    abort(new Aborted(Optional.empty()));
+    if (abort.compareAndSet(Optional.empty(), Optional.of(new Abort(Optional.empty())))) {
+      context.cancel();
+      channel.ifPresent(EventChannel::close);
+    }
   }
 
   /** The read ends with {@code answer} (a timeout, a shutdown) instead of the route's result. */
   void fail(JsonRpcException answer) {
-    abort(new Aborted(Optional.of(answer)));
+    if (abort.compareAndSet(Optional.empty(), Optional.of(new Abort(Optional.of(answer))))) {
+      context.cancel();
+      if (channel.isPresent()) {
+        onStreamedError.accept(answer);
+      }
+    }
   }
 
-  /** The read is over: no more progress, and the spool goes. */
+  /** Why the read was aborted; empty while it has not been. */
+  Optional<Abort> aborted() {
+    return abort.get();
+  }
+
+  /** The read is over: no more progress, the spool goes and the stream ends. */
   void end() {
     context.finish();
     spool.delete();
+    channel.ifPresent(EventChannel::close);
   }
 
-  private void abort(Aborted reason) {
-    if (outcome.completeExceptionally(reason)) {
-      context.cancel();
-    }
-  }
-
-  /** Why a read ended before its route did; carries the error to answer, if any. */
-  static final class Aborted extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    private final transient Optional<JsonRpcException> answer;
-
-    Aborted(Optional<JsonRpcException> answer) {
-      super("long-running read aborted", null, false, false);
-      this.answer = answer;
-    }
-
-    /** The error to send; empty when the client cancelled (nothing is sent then). */
-    Optional<JsonRpcException> answer() {
-      return answer;
-    }
-  }
+  /**
+   * Why a read ended before its route did.
+   *
+   * @param answer the error to send; empty when the client cancelled (nothing is sent then)
+   */
+  record Abort(Optional<JsonRpcException> answer) {}
 }

@@ -3,6 +3,10 @@ package dev.jaxrsmcp.internal.transport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
+import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
+import dev.jaxrsmcp.internal.dispatch.RequestScope;
+import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -15,22 +19,29 @@ import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
+import dev.jaxrsmcp.internal.protocol.ReadMessage;
+import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
-import dev.jaxrsmcp.internal.protocol.SpooledResult;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.Incidents;
+import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
+import dev.jaxrsmcp.internal.template.TemplateMatch;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.glassfish.jersey.internal.util.PropertiesHelper;
 import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ServerProperties;
 
 /**
  * The MCP endpoint: one URL, both eras. Reads and checks the HTTP request, routes it to the modern
@@ -50,6 +61,7 @@ final class McpEndpoint {
   private final LegacyProtocol legacy;
   private final SessionSubscriptions sessionSubscriptions;
   private final ToolMethods tools;
+  private final RouteRewrite rewrite;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
@@ -58,7 +70,7 @@ final class McpEndpoint {
     this.gate = new RequestGate(state.settings());
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
-    this.longReads = new LongRunningReads(state, changes.scheduler(), modern::serverInfo);
+    this.longReads = new LongRunningReads(state, changes.scheduler());
     this.sessions =
         new SessionStore(
             state.settings().sessionIdleTimeout(),
@@ -67,31 +79,149 @@ final class McpEndpoint {
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
     this.tools = new ToolMethods(state);
+    this.rewrite =
+        new RouteRewrite(
+            new HeaderForwarding(
+                state.settings().forwardOnlyHeaders(), state.settings().neverForwardHeaders()));
   }
 
-  Response post(ContainerRequestContext context) {
-    ContainerRequest request = (ContainerRequest) context;
+  /**
+   * The first look at every request to the endpoint, from {@link McpRequestFilter} before any
+   * application filter: Origin and Host, then for a POST the body, read and parsed once. A read
+   * that targets one route is rewritten in place into the route's {@code GET} (contract section 7);
+   * anything else goes on to the endpoint's resource methods with the parsed message.
+   *
+   * @return the response that ends the request here, if any
+   */
+  Optional<Response> arrive(ContainerRequest request) {
     Optional<Response> refused = gate.refuse(request);
-    if (refused.isPresent()) {
-      return refused.get();
+    if (refused.isPresent() || !"POST".equals(request.getMethod())) {
+      return refused;
     }
     byte[] body;
     try {
       body = gate.readBody(request);
     } catch (JsonRpcException e) {
-      return error(Optional.empty(), e);
+      return Optional.of(error(Optional.empty(), e));
     }
-    Caller caller = caller(request);
-    JsonRpcRequest message;
+    Incoming incoming = Incoming.parse(body, parser);
+    request.setProperty(Incoming.PROPERTY, incoming);
+    Optional<JsonRpcRequest> parsed = incoming.message();
+    if (parsed.isEmpty() || parsed.get().isNotification()) {
+      return Optional.empty();
+    }
+    JsonRpcRequest message = parsed.get();
+    if (!"resources/read".equals(message.method()) && !"tools/call".equals(message.method())) {
+      return Optional.empty();
+    }
     try {
-      message = parser.parse(body);
-    } catch (JsonRpcParser.IdentifiedException e) {
+      return inPlace(request, message, caller(request));
+    } catch (JsonRpcException e) {
+      return Optional.of(error(message.id(), e));
+    } catch (RuntimeException e) {
+      return Optional.of(
+          error(
+              message.id(), Incidents.report("MCP request " + message.method(), message.id(), e)));
+    }
+  }
+
+  /**
+   * Rewrites a read into its route's request when it targets one; empty (the endpoint answers) when
+   * the era does not offer the method or the request has no session to read in.
+   */
+  private Optional<Response> inPlace(
+      ContainerRequest request, JsonRpcRequest message, Caller caller) {
+    boolean legacyEra = isLegacy(message, caller);
+    McpCall call;
+    Optional<Session> session = Optional.empty();
+    if (legacyEra) {
+      if (!hasSession(caller)) {
+        return Optional.empty();
+      }
+      Session found = legacy.session(caller, "'" + message.method() + "'");
+      if (!legacy.offers(message.method())) {
+        return Optional.empty();
+      }
+      session = Optional.of(found);
+      call = legacy.call(message, caller, found);
+    } else {
+      call = modern.accept(message, caller);
+      if (!modern.offers(message.method())) {
+        return Optional.empty();
+      }
+    }
+    ReadMessage.Kind kind;
+    CatalogueEntry entry;
+    TemplateMatch match;
+    String uri;
+    if ("tools/call".equals(message.method())) {
+      ToolMethods.ToolRead read = tools.resolve(call);
+      kind = ReadMessage.Kind.TOOL_CALL;
+      entry = read.entry();
+      match = read.match();
+      uri = read.uri();
+    } else {
+      uri =
+          UriLimit.check(
+              ResourceMethods.requiredUri(call), state.settings().maxUriLength(), "'uri'");
+      TemplateIndex.Found<CatalogueEntry> found =
+          state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
+      kind = ReadMessage.Kind.RESOURCE_READ;
+      entry = found.value();
+      match = found.match();
+    }
+    InPlaceRead read;
+    Duration asyncTimeout;
+    if (entry.longRunning()) {
+      Optional<Object> cancelKey =
+          session.map(s -> new LegacyRequest(s.id(), message.id().orElseThrow()));
+      List<Runnable> ends = new ArrayList<>();
+      LongRead longRead =
+          longReads.start(call, entry, request, acceptsEventStream(caller), cancelKey, ends::add);
+      read = new InPlaceRead(call, kind, entry, uri, Optional.of(longRead));
+      ends.forEach(read::onEnd);
+      request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
+      asyncTimeout = state.settings().longRunningTimeout();
+    } else {
+      read = new InPlaceRead(call, kind, entry, uri, Optional.empty());
+      asyncTimeout = state.settings().readTimeout();
+    }
+    if (session.isPresent()) {
+      Session s = session.get();
+      s.enter();
+      read.onEnd(s::exit);
+    }
+    InPlaceRead running = read;
+    request.setWriter(
+        new ReadResponseWriter(
+            request.getResponseWriter(),
+            running,
+            asyncTimeout,
+            !PropertiesHelper.isProperty(
+                request
+                    .getConfiguration()
+                    .getProperty(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR))));
+    request.setProperty(InPlaceRead.PROPERTY, running);
+    rewrite.rewrite(request, entry, match, ResourceMethods.traceHeaders(call));
+    return Optional.empty();
+  }
+
+  Response post(ContainerRequestContext context) {
+    ContainerRequest request = (ContainerRequest) context;
+    Incoming incoming =
+        request.getProperty(Incoming.PROPERTY) instanceof Incoming in
+            ? in
+            : Incoming.parse(gate.readBody(request), parser);
+    Caller caller = caller(request);
+    if (incoming.message().isEmpty()) {
+      JsonRpcParser.IdentifiedException e = incoming.failure().orElseThrow();
       if (hasSession(caller)
-          && LegacyProtocol.isClientResponse(body, state.settings().maxJsonDepth())) {
+          && LegacyProtocol.isClientResponse(incoming.body(), state.settings().maxJsonDepth())) {
         return acceptClientResponse(caller);
       }
       return error(e.id(), e.error());
     }
+    JsonRpcRequest message = incoming.message().get();
     try {
       if (isLegacy(message, caller)) {
         return legacyPost(message, caller);
@@ -101,9 +231,6 @@ final class McpEndpoint {
       }
       if ("subscriptions/listen".equals(message.method())) {
         return listen(message, caller);
-      }
-      if (isLongRunning(message)) {
-        return longRead(modern.accept(message, caller), Optional.empty());
       }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -140,11 +267,6 @@ final class McpEndpoint {
         }
         return Response.accepted().build();
       }
-      if (isLongRunning(message)) {
-        return longRead(
-            legacy.call(message, caller, session),
-            Optional.of(new LegacyRequest(session.id(), message.id().get())));
-      }
       ObjectNode result =
           SessionSubscriptions.handles(message.method())
               ? sessionSubscriptions.handle(legacy.call(message, caller, session), session)
@@ -171,10 +293,6 @@ final class McpEndpoint {
    */
   Response get(ContainerRequestContext context) {
     ContainerRequest request = (ContainerRequest) context;
-    Optional<Response> refused = gate.refuse(request);
-    if (refused.isPresent()) {
-      return refused.get();
-    }
     Caller caller = caller(request);
     if (!hasSession(caller)) {
       return notAllowed();
@@ -205,10 +323,6 @@ final class McpEndpoint {
   /** DELETE with a session ends it (204); without one there is nothing to end (405). */
   Response delete(ContainerRequestContext context) {
     ContainerRequest request = (ContainerRequest) context;
-    Optional<Response> refused = gate.refuse(request);
-    if (refused.isPresent()) {
-      return refused.get();
-    }
     Caller caller = caller(request);
     if (!hasSession(caller)) {
       return notAllowed();
@@ -238,56 +352,6 @@ final class McpEndpoint {
     }
   }
 
-  /** Whether {@code message} runs a long-running route: a read of it, or a call of its tool. */
-  private boolean isLongRunning(JsonRpcRequest message) {
-    return switch (message.method()) {
-      case "resources/read" -> longRunningResource(message).isPresent();
-      case "tools/call" -> tools.callsLongRunning(message);
-      default -> false;
-    };
-  }
-
-  /**
-   * Answers a validated long-running {@code resources/read} or {@code tools/call} through {@link
-   * LongRunningReads}.
-   */
-  private Response longRead(McpCall call, Optional<Object> cancelKey) {
-    boolean eventStream = acceptsEventStream(call.caller());
-    if ("tools/call".equals(call.request().method())) {
-      ToolMethods.ToolRead read = tools.resolve(call);
-      return longReads.read(
-          SpooledResult.Kind.TOOL_CALL,
-          call,
-          read.entry(),
-          read.match(),
-          read.uri(),
-          eventStream,
-          cancelKey);
-    }
-    TemplateIndex.Found<CatalogueEntry> found = longRunningResource(call.request()).orElseThrow();
-    return longReads.read(
-        SpooledResult.Kind.RESOURCE_READ,
-        call,
-        found.value(),
-        found.match(),
-        call.request().params().get("uri").textValue(),
-        eventStream,
-        cancelKey);
-  }
-
-  /** The long-running resource a {@code resources/read} names, if it names one. */
-  private Optional<TemplateIndex.Found<CatalogueEntry>> longRunningResource(
-      JsonRpcRequest message) {
-    if (!(message.params().get("uri") instanceof com.fasterxml.jackson.databind.node.TextNode)
-        || message.params().get("uri").textValue().length() > state.settings().maxUriLength()) {
-      return Optional.empty(); // an over-long URI is refused by the plain read
-    }
-    return state
-        .catalogue()
-        .find(message.params().get("uri").textValue())
-        .filter(found -> found.value().longRunning());
-  }
-
   /** Names a legacy request for {@code notifications/cancelled}: its session and its id. */
   private record LegacyRequest(String session, JsonNode requestId) {}
 
@@ -297,13 +361,18 @@ final class McpEndpoint {
         .anyMatch(type -> type.isCompatible(MediaType.SERVER_SENT_EVENTS_TYPE));
   }
 
-  private static boolean acceptsEventStream(Caller caller) {
+  static boolean acceptsEventStream(Caller caller) {
     for (String accept : caller.headers().getOrDefault("Accept", List.of())) {
       if (accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream")) {
         return true;
       }
     }
     return false;
+  }
+
+  /** The server's identity, as modern results carry it. */
+  ObjectNode serverInfo() {
+    return modern.serverInfo();
   }
 
   /** Ends listens, long reads and every legacy session (closing their notification streams). */
@@ -314,7 +383,11 @@ final class McpEndpoint {
   }
 
   private static Caller caller(ContainerRequest request) {
-    return new Caller(request.getBaseUri(), request.getHeaders(), request.getSecurityContext());
+    return new Caller(
+        request.getBaseUri(),
+        request.getHeaders(),
+        request.getSecurityContext(),
+        new RequestScope(request));
   }
 
   private static boolean hasSession(Caller caller) {

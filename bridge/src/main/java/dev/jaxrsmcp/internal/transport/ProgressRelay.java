@@ -5,29 +5,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
- * Turns a read's progress into {@code notifications/progress} with the client's token. Progress
- * reported before the response became an SSE stream is kept and sent, in order, once the stream is
- * attached; {@link #first} completes at the first report, which is what makes the response switch
- * to SSE.
+ * Turns a read's progress into {@code notifications/progress} with the client's token, sent on the
+ * read's event stream (the first one commits the response as a stream). Runs on the route's thread.
  */
 final class ProgressRelay implements ReadContext.ProgressSink {
-  final CompletableFuture<Void> first = new CompletableFuture<>();
   private final JsonNode token;
-  // guarded by this
-  private final List<ObjectNode> pending = new ArrayList<>();
-  // guarded by this; null until attached
-  private SseStream stream;
+  private final EventChannel channel;
 
   /**
    * @param token the client's {@code progressToken} (a string or an integer)
    */
-  ProgressRelay(JsonNode token) {
+  ProgressRelay(JsonNode token, EventChannel channel) {
     this.token = token;
+    this.channel = channel;
   }
 
   @Override
@@ -41,24 +33,7 @@ final class ProgressRelay implements ReadContext.ProgressSink {
     if (!message.isEmpty()) {
       params.put("message", message);
     }
-    ObjectNode notification = JsonRpcMessages.notification("notifications/progress", params);
-    synchronized (this) {
-      if (stream == null) {
-        pending.add(notification);
-        first.complete(null);
-        return;
-      }
-      stream.send(notification);
-    }
-  }
-
-  /** Sends what was kept, then everything that follows, to {@code target}. */
-  synchronized void attach(SseStream target) {
-    for (ObjectNode notification : pending) {
-      target.send(notification);
-    }
-    pending.clear();
-    stream = target;
+    channel.send(JsonRpcMessages.notification("notifications/progress", params));
   }
 
   /** Whole numbers are written without a fraction ({@code 3}, not {@code 3.0}). */

@@ -1,0 +1,58 @@
+package dev.jaxrsmcp.internal.dispatch;
+
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.template.TemplateMatch;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rewrites an MCP request in place into its route's {@code GET} (contract section 7), as Jersey's
+ * own pre-matching filters rewrite method and URI: the request URI becomes the route's path with
+ * each variable percent-encoded ({@link RouteTarget}), the method {@code GET}, {@code Accept} the
+ * resource's type; only the forwarded headers stay ({@link HeaderForwarding}), with the trace
+ * context of {@code _meta}; the body is gone. The {@link DispatchGuard} is told which method and
+ * path values the read may run. Everything else of the request (the container's request, its
+ * security context, its properties, the thread) is the caller's own.
+ */
+public final class RouteRewrite {
+  private final HeaderForwarding forwarding;
+
+  public RouteRewrite(HeaderForwarding forwarding) {
+    this.forwarding = forwarding;
+  }
+
+  /** Rewrites {@code request} (a pre-matching filter's) into the GET of {@code entry}. */
+  public void rewrite(
+      ContainerRequestContext request,
+      CatalogueEntry entry,
+      TemplateMatch match,
+      Map<String, String> traceHeaders) {
+    URI base = request.getUriInfo().getBaseUri();
+    request.setRequestUri(base, URI.create(base.toString() + RouteTarget.of(entry, match)));
+    request.setMethod(HttpMethod.GET);
+    MultivaluedMap<String, String> headers = request.getHeaders();
+    Map<String, List<String>> kept = forwarding.forwarded(headers);
+    headers.clear();
+    kept.forEach((name, values) -> headers.put(name, new java.util.ArrayList<>(values)));
+    traceHeaders.forEach(
+        (name, value) -> {
+          if (forwarding.permits(name)) {
+            headers.putSingle(name, value);
+          }
+        });
+    headers.putSingle("Accept", entry.mimeType().isEmpty() ? "*/*" : entry.mimeType());
+    request.setEntityStream(new ByteArrayInputStream(new byte[0]));
+    Map<String, String> pathValues = new HashMap<>();
+    for (String variable : entry.template().pathVariables()) {
+      pathValues.put(variable, match.values().get(variable));
+    }
+    request.setProperty(DispatchGuard.EXPECTED_METHOD, entry.method());
+    request.setProperty(DispatchGuard.EXPECTED_PATH_VALUES, pathValues);
+  }
+}

@@ -1,0 +1,181 @@
+package dev.jaxrsmcp.internal.jsonrpc;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+
+/**
+ * Turns bytes of text in some charset into the inside of a JSON string, as they arrive: decodes
+ * them (malformed input becomes U+FFFD, as {@code new String(bytes, charset)} does), escapes {@code
+ * "}, {@code \} and control characters, and writes UTF-8 to the target. The quotes around the
+ * string are the caller's. {@link #close()} flushes a trailing partial sequence (as U+FFFD) and
+ * does not close the target. Not thread-safe.
+ */
+public final class JsonTextOutput extends OutputStream {
+  private static final byte[] HEX =
+      "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  private final OutputStream target;
+  private final CharsetDecoder decoder;
+  private final ByteBuffer in = ByteBuffer.allocate(4096);
+  private final CharBuffer chars = CharBuffer.allocate(4096);
+  private final byte[] out = new byte[4096 * 6 + 16];
+  private char highSurrogate;
+  private boolean closed;
+
+  public JsonTextOutput(OutputStream target, Charset charset) {
+    this.target = target;
+    this.decoder =
+        charset
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE);
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    write(new byte[] {(byte) b}, 0, 1);
+  }
+
+  @Override
+  public void write(byte[] bytes, int offset, int length) throws IOException {
+    int at = offset;
+    int end = offset + length;
+    while (at < end) {
+      int n = Math.min(in.remaining(), end - at);
+      in.put(bytes, at, n);
+      at += n;
+      decode(false);
+    }
+  }
+
+  @Override
+  public void flush() throws IOException {
+    target.flush();
+  }
+
+  /** Ends the text: a partial sequence left over becomes U+FFFD. The target stays open. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    decode(true);
+    CoderResult result;
+    do {
+      result = decoder.flush(chars);
+      drain();
+    } while (result.isOverflow());
+    if (highSurrogate != 0) {
+      int n = utf8(0xFFFD, out, 0);
+      highSurrogate = 0;
+      target.write(out, 0, n);
+    }
+  }
+
+  private void decode(boolean endOfInput) throws IOException {
+    in.flip();
+    while (true) {
+      CoderResult result = decoder.decode(in, chars, endOfInput);
+      drain();
+      if (!result.isOverflow()) {
+        break;
+      }
+    }
+    in.compact();
+  }
+
+  /** Escapes and writes the decoded characters. */
+  private void drain() throws IOException {
+    chars.flip();
+    int n = 0;
+    while (chars.hasRemaining()) {
+      char c = chars.get();
+      if (highSurrogate != 0) {
+        char high = highSurrogate;
+        highSurrogate = 0;
+        if (Character.isLowSurrogate(c)) {
+          n += utf8(Character.toCodePoint(high, c), out, n);
+          continue;
+        }
+        n += utf8(0xFFFD, out, n);
+      }
+      if (Character.isHighSurrogate(c)) {
+        highSurrogate = c;
+      } else if (Character.isLowSurrogate(c)) {
+        n += utf8(0xFFFD, out, n);
+      } else {
+        n += escaped(c, out, n);
+      }
+    }
+    chars.clear();
+    if (n > 0) {
+      target.write(out, 0, n);
+    }
+  }
+
+  private static int escaped(char c, byte[] out, int at) {
+    switch (c) {
+      case '"':
+        return pair('"', out, at);
+      case '\\':
+        return pair('\\', out, at);
+      case '\n':
+        return pair('n', out, at);
+      case '\r':
+        return pair('r', out, at);
+      case '\t':
+        return pair('t', out, at);
+      case '\b':
+        return pair('b', out, at);
+      case '\f':
+        return pair('f', out, at);
+      default:
+        if (c < 0x20) {
+          out[at] = '\\';
+          out[at + 1] = 'u';
+          out[at + 2] = '0';
+          out[at + 3] = '0';
+          out[at + 4] = HEX[c >> 4];
+          out[at + 5] = HEX[c & 0xF];
+          return 6;
+        }
+        return utf8(c, out, at);
+    }
+  }
+
+  private static int pair(char escaped, byte[] out, int at) {
+    out[at] = '\\';
+    out[at + 1] = (byte) escaped;
+    return 2;
+  }
+
+  private static int utf8(int codePoint, byte[] out, int at) {
+    if (codePoint < 0x80) {
+      out[at] = (byte) codePoint;
+      return 1;
+    }
+    if (codePoint < 0x800) {
+      out[at] = (byte) (0xC0 | (codePoint >> 6));
+      out[at + 1] = (byte) (0x80 | (codePoint & 0x3F));
+      return 2;
+    }
+    if (codePoint < 0x10000) {
+      out[at] = (byte) (0xE0 | (codePoint >> 12));
+      out[at + 1] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
+      out[at + 2] = (byte) (0x80 | (codePoint & 0x3F));
+      return 3;
+    }
+    out[at] = (byte) (0xF0 | (codePoint >> 18));
+    out[at + 1] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
+    out[at + 2] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
+    out[at + 3] = (byte) (0x80 | (codePoint & 0x3F));
+    return 4;
+  }
+}
