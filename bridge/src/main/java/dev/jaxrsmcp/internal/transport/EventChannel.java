@@ -153,10 +153,12 @@ final class EventChannel {
   private boolean writeLocked(byte[] bytes, boolean event) {
     try {
       if (!committed) {
+        // The entity is a placeholder (the events are written below): the servlet container's
+        // writer hands out its output stream only for a response that has an entity.
         ContainerResponse head =
             new ContainerResponse(
                 request,
-                Response.ok()
+                Response.ok(new byte[0])
                     .type(MediaType.SERVER_SENT_EVENTS_TYPE)
                     .header("X-Accel-Buffering", "no")
                     .header("Cache-Control", "no-cache")
