@@ -6,7 +6,8 @@
 #
 #   bash scripts/bench.sh              full settings, writes docs/
 #   bash scripts/bench.sh --quick      a quick try (about 2 minutes), writes bench/target/quick/
-#   bash scripts/bench.sh --only reads,fanout[,longread,startup] [--out DIR]
+#   bash scripts/bench.sh --only reads,fanout[,longread,startup,slow] [--out DIR]
+#   (slow: N healthy listens and M stalled ones, one change per second; writes slow-consumers.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

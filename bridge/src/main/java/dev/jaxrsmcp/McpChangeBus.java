@@ -20,8 +20,27 @@ import java.util.function.Consumer;
  */
 public interface McpChangeBus extends AutoCloseable {
 
-  /** Starts receiving other instances' changes; called once when the application starts. */
+  /**
+   * Starts receiving other instances' changes; called when the application starts. A container
+   * reload closes the bus with the old application and calls this again for the new one, so a
+   * closed bus must be able to start afresh.
+   */
   void start(Consumer<Change> fromOtherInstances);
+
+  /**
+   * Starts receiving other instances' changes, and says when some may have been lost on the way:
+   * this instance was not connected for a while (the first moments after start-up, an outage), or
+   * another instance could not publish. The feature then tells every subscriber on this instance
+   * that each URI it subscribed to was updated, and every list listener that the list changed, so
+   * the clients read again. The feature calls this method, once, when the application starts; the
+   * default calls {@link #start(Consumer)} and never reports a loss.
+   *
+   * @param missed run (on any thread, never blocking it for long) whenever changes may have been
+   *     missed
+   */
+  default void start(Consumer<Change> fromOtherInstances, Runnable missed) {
+    start(fromOtherInstances);
+  }
 
   /** Publishes a local change to the other instances; never blocks on the network. */
   void publish(Change change);

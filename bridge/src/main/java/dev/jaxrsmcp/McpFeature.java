@@ -2,7 +2,7 @@ package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
 import dev.jaxrsmcp.internal.security.Origins;
-import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import java.nio.file.Path;
@@ -47,12 +47,13 @@ public final class McpFeature implements Feature {
   private final Duration keepAlive;
   private final int maxListenUris;
   private final int maxConcurrentListens;
+  private final long maxUnsentBytes;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
   private final Map<String, Map<String, McpCompleter>> completers;
   private final int pageSize;
   private final McpChangeBus changeBus;
-  private final ChangeHub changes;
+  private final ChangeHubs changes = new ChangeHubs();
   private final Path spoolDirectory;
   private final Duration longRunningKeepAlive;
   private final Duration longRunningTimeout;
@@ -61,6 +62,8 @@ public final class McpFeature implements Feature {
   private final Set<String> allowedHosts;
   private final int maxUriLength;
   private final int maxSessions;
+  private final int maxSubscriptionsPerSession;
+  private final int maxListFromBytes;
   private final List<String> sessionBinding;
   private final Set<String> forwardOnlyHeaders;
   private final Set<String> neverForwardHeaders;
@@ -83,6 +86,7 @@ public final class McpFeature implements Feature {
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
     this.maxConcurrentListens = b.maxConcurrentListens;
+    this.maxUnsentBytes = b.maxUnsentBytes;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
     Map<String, Map<String, McpCompleter>> completerCopy = new LinkedHashMap<>();
@@ -92,7 +96,6 @@ public final class McpFeature implements Feature {
     this.completers = Collections.unmodifiableMap(completerCopy);
     this.pageSize = b.pageSize;
     this.changeBus = b.changeBus;
-    this.changes = new ChangeHub(watchers, debounce, changeBus);
     this.spoolDirectory = b.spoolDirectory;
     this.longRunningKeepAlive = b.longRunningKeepAlive;
     this.longRunningTimeout = b.longRunningTimeout;
@@ -101,6 +104,8 @@ public final class McpFeature implements Feature {
     this.allowedHosts = Collections.unmodifiableSet(new LinkedHashSet<>(b.allowedHosts));
     this.maxUriLength = b.maxUriLength;
     this.maxSessions = b.maxSessions;
+    this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
+    this.maxListFromBytes = b.maxListFromBytes;
     this.sessionBinding = List.copyOf(b.sessionBinding);
     this.forwardOnlyHeaders =
         Collections.unmodifiableSet(new LinkedHashSet<>(b.forwardOnlyHeaders));
@@ -218,6 +223,16 @@ public final class McpFeature implements Feature {
     return maxConcurrentListens;
   }
 
+  /**
+   * The most bytes that may wait for one client that does not read its notification stream (modern
+   * listen or legacy {@code GET}), counted in the bridge: queued, and being handed to the
+   * container. Past it the stream ends with a comment saying why (a listen also gets an error
+   * response) and the client reconnects and re-reads; default 1 MiB.
+   */
+  public long maxUnsentBytes() {
+    return maxUnsentBytes;
+  }
+
   /** How long a listen stream stays open; {@link Duration#ZERO} (the default) for no limit. */
   public Duration listenTimeout() {
     return listenTimeout;
@@ -244,8 +259,11 @@ public final class McpFeature implements Feature {
   }
 
   /**
-   * Where long-running reads spool their responses; default {@code jaxrs-mcp} under {@code
-   * java.io.tmpdir}.
+   * The base under which long-running reads spool their responses: each process spools into a fresh
+   * {@code rwx------} directory of its own under it, and an application that starts deletes what
+   * processes that no longer run left there. A base that is a symbolic link, belongs to another
+   * user or may be written by others is not used (a fresh private directory under {@code
+   * java.io.tmpdir} is, with a warning). Default {@code jaxrs-mcp} under {@code java.io.tmpdir}.
    */
   public Path spoolDirectory() {
     return spoolDirectory;
@@ -321,6 +339,25 @@ public final class McpFeature implements Feature {
   }
 
   /**
+   * The most URIs one legacy-era session may be subscribed to at once ({@code
+   * resources/subscribe}); one more is refused with {@code -32602} before its route is read or its
+   * watcher starts, and the client may unsubscribe from another first. Default 1,000.
+   */
+  public int maxSubscriptionsPerSession() {
+    return maxSubscriptionsPerSession;
+  }
+
+  /**
+   * The largest response, in bytes, a collection route named by {@code @McpResource(listFrom)} may
+   * give; it is read for every page of {@code resources/list} and for completions drawn from it. A
+   * larger one fails that request with {@code -32603} naming the route and this setting, and no
+   * member is listed. Default 4 MiB.
+   */
+  public int maxListFromBytes() {
+    return maxListFromBytes;
+  }
+
+  /**
    * The request headers a legacy-era session is bound to: {@code initialize} records a keyed hash
    * of their values (never the values), and a later request on the session whose values differ
    * (another {@code Authorization}, another cookie) is answered as if the session did not exist
@@ -378,6 +415,7 @@ public final class McpFeature implements Feature {
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
     private int maxConcurrentListens = 10_000;
+    private long maxUnsentBytes = 1L << 20;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
     private final Map<String, Map<String, McpCompleter>> completers = new LinkedHashMap<>();
@@ -391,6 +429,8 @@ public final class McpFeature implements Feature {
     private Set<String> allowedHosts = Set.of();
     private int maxUriLength = 4096;
     private int maxSessions = 10_000;
+    private int maxSubscriptionsPerSession = 1_000;
+    private int maxListFromBytes = 4 * 1024 * 1024;
     private List<String> sessionBinding = List.of("Authorization", "Cookie");
     private Set<String> forwardOnlyHeaders = Set.of();
     private Set<String> neverForwardHeaders = Set.of();
@@ -415,6 +455,7 @@ public final class McpFeature implements Feature {
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
       this.maxConcurrentListens = f.maxConcurrentListens;
+      this.maxUnsentBytes = f.maxUnsentBytes;
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
       f.completers.forEach(
@@ -429,6 +470,8 @@ public final class McpFeature implements Feature {
       this.allowedHosts = f.allowedHosts;
       this.maxUriLength = f.maxUriLength;
       this.maxSessions = f.maxSessions;
+      this.maxSubscriptionsPerSession = f.maxSubscriptionsPerSession;
+      this.maxListFromBytes = f.maxListFromBytes;
       this.sessionBinding = f.sessionBinding;
       this.forwardOnlyHeaders = f.forwardOnlyHeaders;
       this.neverForwardHeaders = f.neverForwardHeaders;
@@ -584,6 +627,16 @@ public final class McpFeature implements Feature {
       return this;
     }
 
+    /** See {@link McpFeature#maxUnsentBytes()}; at least 1024. */
+    public Builder maxUnsentBytes(long max) {
+      if (max < 1024) {
+        throw new IllegalArgumentException(
+            "maxUnsentBytes must be at least 1024 (found " + max + ")");
+      }
+      this.maxUnsentBytes = max;
+      return this;
+    }
+
     /** See {@link McpFeature#listenTimeout()}; zero for none. */
     public Builder listenTimeout(Duration timeout) {
       Objects.requireNonNull(timeout, "listenTimeout");
@@ -733,6 +786,26 @@ public final class McpFeature implements Feature {
         throw new IllegalArgumentException("maxSessions must be at least 1 (found " + max + ")");
       }
       this.maxSessions = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxSubscriptionsPerSession()}; at least 1. */
+    public Builder maxSubscriptionsPerSession(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxSubscriptionsPerSession must be at least 1 (found " + max + ")");
+      }
+      this.maxSubscriptionsPerSession = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxListFromBytes()}; at least 1024. */
+    public Builder maxListFromBytes(int max) {
+      if (max < 1024) {
+        throw new IllegalArgumentException(
+            "maxListFromBytes must be at least 1024 (found " + max + ")");
+      }
+      this.maxListFromBytes = max;
       return this;
     }
 

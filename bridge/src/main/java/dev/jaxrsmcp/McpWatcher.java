@@ -47,7 +47,11 @@ public interface McpWatcher {
     /** The template variables the URI bound, percent-decoded. */
     Map<String, String> variables();
 
-    /** The HTTP headers of the first subscriber's MCP request (for example its credentials). */
+    /**
+     * The HTTP headers of a current subscriber's MCP request (for example its credentials). When
+     * that subscriber leaves while others stay, the watcher is started again (a new {@link #watch}
+     * before the old handle is closed) with the headers of the oldest remaining subscriber.
+     */
     Map<String, List<String>> headers();
 
     /** Reports a change of {@link #uri()}; same as {@link McpChanges#changed(String)}. */

@@ -77,6 +77,9 @@ public final class Bench {
       log("long-running read of " + settings.longReadBytes() + " bytes");
       longRead = Optional.of(longRead(settings));
     }
+    if (settings.parts().contains("slow")) {
+      slowConsumers(settings);
+    }
     Report report =
         new Report(
             settings,
@@ -174,6 +177,31 @@ public final class Bench {
               result.after().peakHeapUsed() >> 20,
               result.after().peakRss() >> 20));
       return result;
+    }
+  }
+
+  /**
+   * N healthy listens and M stalled ones, one change per second; the results go to the log and to
+   * slow-consumers.md beside the report.
+   */
+  private static void slowConsumers(BenchSettings settings) throws Exception {
+    int healthy = settings.quick() ? 20 : 200;
+    int stalled = settings.quick() ? 20 : 200;
+    int changes = settings.quick() ? 3 : 20;
+    log("slow consumers: " + healthy + " healthy listens, " + stalled + " stalled ones");
+    try (ChildJvm server =
+        ChildJvm.start(
+            "slow-consumers",
+            settings.jvmFor("slow-consumers"),
+            BridgeServer.class.getName(),
+            List.of("0"),
+            settings.logs())) {
+      int port = server.awaitPort();
+      List<SlowConsumers.Phase> phases = SlowConsumers.run(port, healthy, stalled, changes);
+      for (SlowConsumers.Phase phase : phases) {
+        log("slow consumers, " + phase.line());
+      }
+      SlowConsumers.write(settings.out(), healthy, changes, phases);
     }
   }
 

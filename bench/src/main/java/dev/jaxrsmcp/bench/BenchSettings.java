@@ -29,13 +29,14 @@ record BenchSettings(
     Path logs,
     List<String> serverJvm) {
 
-  static final Set<String> ALL_PARTS = Set.of("startup", "reads", "fanout", "longread");
+  static final Set<String> ALL_PARTS = Set.of("startup", "reads", "fanout", "longread", "slow");
 
   static BenchSettings parse(String[] args) {
     boolean quick = false;
     boolean profile = false;
     Path out = null;
-    Set<String> parts = new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread"));
+    Set<String> parts =
+        new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread", "slow"));
     List<Integer> fanOuts = null;
     Long longReadBytes = null;
     for (int i = 0; i < args.length; i++) {
@@ -61,7 +62,7 @@ record BenchSettings(
             throw new IllegalArgumentException(
                 "unknown argument '"
                     + args[i]
-                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,fanout,longread])");
+                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,fanout,longread,slow])");
       }
     }
     if (out == null) {
@@ -95,7 +96,7 @@ record BenchSettings(
         Duration.ofSeconds(2),
         Duration.ofSeconds(10),
         3,
-        List.of(1, 32),
+        List.of(1, 16, 32),
         fanOuts != null ? fanOuts : List.of(1_000, 10_000),
         longReadBytes != null ? longReadBytes : 1L << 30,
         StartupProbe.CLASSES,

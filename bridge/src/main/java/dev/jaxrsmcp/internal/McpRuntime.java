@@ -3,7 +3,7 @@ package dev.jaxrsmcp.internal;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
-import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
 import dev.jaxrsmcp.internal.transport.ReadEnvelopeInterceptor;
@@ -15,7 +15,10 @@ import jakarta.ws.rs.core.FeatureContext;
 public final class McpRuntime {
   private McpRuntime() {}
 
-  public static void install(McpFeature settings, ChangeHub changes, FeatureContext context) {
+  /**
+   * @param changes the feature's changes, told about each application's change hub while it runs
+   */
+  public static void install(McpFeature settings, ChangeHubs changes, FeatureContext context) {
     EndpointInstaller installer = new EndpointInstaller(settings, changes);
     context.register(installer);
     context.register(installer.lifecycle());

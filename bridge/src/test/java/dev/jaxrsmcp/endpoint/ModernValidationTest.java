@@ -355,11 +355,10 @@ class ModernValidationTest {
         "logging/setLevel",
         "resources/subscribe",
         "resources/unsubscribe",
-        "notifications/initialized-as-request",
-        "prompts/list",
-        "unknown/method"
+        "tasks/result",
+        "tasks/list"
       })
-  void unknownOrRemovedMethodIsMethodNotFoundWith404(String method) {
+  void methodTheRevisionRemovedIsMethodNotFoundOfTheRevisionWith404(String method) {
     JsonNode json = post(modern(method), Mcp.body(500, method, Map.of()), 404);
 
     assertThat(json.toString())
@@ -368,6 +367,22 @@ class ModernValidationTest {
                 "500",
                 -32601,
                 "Method not found: '" + method + "' is not a method of revision 2026-07-28"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "prompts/list",
+        "prompts/get",
+        "notifications/initialized-as-request",
+        "unknown/method"
+      })
+  void methodThisServerDoesNotOfferIsMethodNotFoundSayingSoWith404(String method) {
+    JsonNode json = post(modern(method), Mcp.body(500, method, Map.of()), 404);
+
+    assertThat(json.toString())
+        .isEqualTo(
+            error("500", -32601, "Method not found: this server does not offer '" + method + "'"));
   }
 
   // Order: with two faults, the earlier check answers.

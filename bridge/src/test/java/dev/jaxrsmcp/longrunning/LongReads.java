@@ -110,13 +110,33 @@ final class LongReads {
     }
   }
 
-  /** How many files the spool directory holds now (zero when it does not exist). */
+  /**
+   * How many spool files the spool directory holds now, in the process's private directory under it
+   * or anywhere else (zero when it does not exist).
+   */
   static long files(Path directory) {
-    if (!Files.isDirectory(directory)) {
-      return 0;
+    for (int attempt = 0; attempt < 10; attempt++) {
+      if (!Files.isDirectory(directory)) {
+        return 0;
+      }
+      try (Stream<Path> files = Files.walk(directory)) {
+        return files
+            .filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".spool"))
+            .count();
+      } catch (IOException | UncheckedIOException e) {
+        // A file went while walking: count again.
+      }
     }
-    try (Stream<Path> files = Files.list(directory)) {
-      return files.count();
+    throw new AssertionError("the spool directory kept changing while it was counted");
+  }
+
+  /** True when nothing at all is left in the spool directory (or it does not exist). */
+  static boolean empty(Path directory) {
+    if (!Files.isDirectory(directory)) {
+      return true;
+    }
+    try (Stream<Path> entries = Files.list(directory)) {
+      return entries.findAny().isEmpty();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

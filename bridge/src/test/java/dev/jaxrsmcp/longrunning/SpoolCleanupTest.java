@@ -167,6 +167,7 @@ class SpoolCleanupTest {
     assertThat(LongReads.files(spoolDirectory)).isEqualTo(1);
     server.close();
     awaitNoFiles();
+    await().atMost(Duration.ofSeconds(5)).until(() -> LongReads.empty(spoolDirectory));
     await().atMost(Duration.ofSeconds(5)).until(() -> seen.contains("cancelled"));
     stream.close();
   }

@@ -425,14 +425,16 @@ class LimitsTest {
     await().atMost(Duration.ofSeconds(10)).until(() -> isEmpty(spool));
   }
 
+  /** True when no spool file is left, in the process's private directory under it or elsewhere. */
   static boolean isEmpty(java.nio.file.Path directory) {
     if (!Files.exists(directory)) {
       return true;
     }
-    try (Stream<java.nio.file.Path> files = Files.list(directory)) {
-      return files.findAny().isEmpty();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    try (Stream<java.nio.file.Path> files = Files.walk(directory)) {
+      return files.noneMatch(
+          f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".spool"));
+    } catch (IOException | UncheckedIOException e) {
+      return false; // a file went while walking: look again
     }
   }
 

@@ -106,6 +106,16 @@ public final class SseRecorder implements AutoCloseable {
     return message == END ? java.util.Optional.empty() : java.util.Optional.of(message);
   }
 
+  /**
+   * The next JSON message, or empty when none arrives within {@code within}; fails at the end of
+   * the stream.
+   */
+  public java.util.Optional<JsonNode> poll(Duration within) throws InterruptedException {
+    JsonNode message = messages.poll(within.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(message).as("no end of stream").isNotSameAs(END);
+    return java.util.Optional.ofNullable(message);
+  }
+
   /** Waits for the stream to end (the server closed it). */
   public void assertEnds() throws InterruptedException {
     JsonNode message = messages.poll(10, TimeUnit.SECONDS);
@@ -116,6 +126,11 @@ public final class SseRecorder implements AutoCloseable {
   public void assertExhausted(long millis) throws InterruptedException {
     JsonNode message = messages.poll(millis, TimeUnit.MILLISECONDS);
     assertThat(message).as("no further message").isNull();
+  }
+
+  /** Forgets the comment lines received so far (so the next one is a fresh keep-alive). */
+  public void forgetComments() {
+    comments.clear();
   }
 
   /** Waits for a comment line (a keep-alive). */

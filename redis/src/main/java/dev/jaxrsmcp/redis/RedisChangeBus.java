@@ -2,6 +2,7 @@ package dev.jaxrsmcp.redis;
 
 import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.redis.internal.ChangeMessages;
+import dev.jaxrsmcp.redis.internal.LostChanges;
 import dev.jaxrsmcp.redis.internal.OutageLog;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -11,12 +12,16 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.net.SocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -33,37 +38,48 @@ import java.util.function.Consumer;
  * unreachable, so reads and this instance's own notifications keep working. When Redis is not there
  * at start-up the bus keeps trying in the background; once connected, Lettuce reconnects and
  * re-subscribes by itself. The outage and the recovery are logged once each.
+ *
+ * <p>Pub/sub does not replay, so what was published while an instance was not connected is lost for
+ * it. The bus makes up for that: each time its subscription (re)starts it reports a possible loss
+ * to the feature (every subscriber of this instance is told once that its URIs were updated, and
+ * list listeners that the list changed, so clients read again), and an instance that could not
+ * publish a change announces that once it is connected again, so the other instances do the same
+ * (unless their subscribers already read again after that change).
  */
 public final class RedisChangeBus implements McpChangeBus {
+  private static final System.Logger LOG = System.getLogger("dev.jaxrsmcp.redis");
+
   private final RedisURI uri;
   private final String channel;
   private final Duration retryInterval;
   private final String instance = UUID.randomUUID().toString();
   private final OutageLog outage;
-  private final ScheduledExecutorService retries =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "jaxrs-mcp-redis");
-            t.setDaemon(true);
-            return t;
-          });
-  private final RedisClient client;
+  private final LostChanges lost = new LostChanges(Clock.systemUTC());
+  private final AtomicInteger subscriptions = new AtomicInteger();
+  private final AtomicBoolean announcing = new AtomicBoolean();
+  // Made anew by every start(): a container reload closes the bus and starts it again.
+  private volatile ScheduledExecutorService retries;
+  private volatile RedisClient client;
   private volatile StatefulRedisPubSubConnection<String, String> subscriber;
   private volatile StatefulRedisConnection<String, String> publisher;
   private volatile boolean closed;
+  private volatile Runnable missed = () -> {};
 
   private RedisChangeBus(Builder b) {
     this.uri = RedisURI.create(b.uri);
     this.channel = b.channelPrefix + "changes";
     this.retryInterval = b.retryInterval;
     this.outage = new OutageLog(uri.getHost() + ":" + uri.getPort());
-    this.client = RedisClient.create(uri);
-    this.client.setOptions(
+  }
+
+  private RedisClient newClient() {
+    RedisClient created = RedisClient.create(uri);
+    created.setOptions(
         ClientOptions.builder()
             .autoReconnect(true)
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
             .build());
-    this.client.addListener(
+    created.addListener(
         new RedisConnectionStateListener() {
           @Override
           public void onRedisConnected(
@@ -78,6 +94,7 @@ public final class RedisChangeBus implements McpChangeBus {
             }
           }
         });
+    return created;
   }
 
   /** A builder for the Redis at {@code redisUri}, for example {@code redis://localhost:6379}. */
@@ -95,9 +112,82 @@ public final class RedisChangeBus implements McpChangeBus {
     return instance;
   }
 
+  /**
+   * Connects in the background. Called again after {@link #close()} (a container reload stops the
+   * application and starts a new one with the same feature), it starts afresh.
+   */
   @Override
   public void start(Consumer<Change> fromOtherInstances) {
+    start(fromOtherInstances, () -> {});
+  }
+
+  @Override
+  public synchronized void start(Consumer<Change> fromOtherInstances, Runnable missed) {
+    this.missed = Objects.requireNonNull(missed, "missed");
+    closed = false;
+    client = newClient();
+    // The thread (and the Lettuce threads it starts) inherit no thread-locals of the caller.
+    retries =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(null, r, "jaxrs-mcp-redis", 0, false);
+              t.setDaemon(true);
+              return t;
+            });
     retries.execute(() -> connect(fromOtherInstances));
+    retries.scheduleWithFixedDelay(
+        this::announceLoss,
+        retryInterval.toMillis(),
+        retryInterval.toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** Tells the other instances that changes of this one were lost, once it can. */
+  private void announceLoss() {
+    long lostAt = lost.unannounced();
+    StatefulRedisConnection<String, String> pub = publisher;
+    if (lostAt == 0 || pub == null || !pub.isOpen() || closed) {
+      return;
+    }
+    if (!announcing.compareAndSet(false, true)) {
+      return; // one announcement at a time: the others would repeat it
+    }
+    pub.async()
+        .publish(channel, ChangeMessages.encodeMissed(instance, lostAt))
+        .whenComplete(
+            (receivers, e) -> {
+              announcing.set(false);
+              if (e == null) {
+                lost.announced(lostAt);
+              } else {
+                outage.down(e.getClass().getSimpleName() + ": " + e.getMessage());
+              }
+            });
+  }
+
+  /** This instance's subscription (re)started: what it missed meanwhile is made up for. */
+  private void subscribed() {
+    lost.refreshed();
+    if (subscriptions.incrementAndGet() > 1) {
+      LOG.log(
+          System.Logger.Level.INFO,
+          "subscribed to "
+              + channel
+              + " again: subscribers on this instance are told to read again what they"
+              + " subscribed to, since changes published meanwhile may have been missed");
+    }
+    missed.run();
+    try {
+      retries.execute(this::announceLoss);
+    } catch (RejectedExecutionException e) {
+      // Closing.
+    }
+  }
+
+  private void otherInstanceLost(long lostAt) {
+    if (lost.mustRefreshFor(lostAt)) {
+      missed.run();
+    }
   }
 
   private void connect(Consumer<Change> deliver) {
@@ -112,7 +202,21 @@ public final class RedisChangeBus implements McpChangeBus {
             public void message(String from, String message) {
               ChangeMessages.decode(message)
                   .filter(m -> !m.origin().equals(instance))
-                  .ifPresent(m -> deliver.accept(m.change()));
+                  .ifPresent(
+                      m -> {
+                        if (m.change().isPresent()) {
+                          deliver.accept(m.change().get());
+                        } else {
+                          otherInstanceLost(m.lostAtMillis());
+                        }
+                      });
+            }
+
+            @Override
+            public void subscribed(String subscribedTo, long count) {
+              if (subscribedTo.equals(channel)) {
+                RedisChangeBus.this.subscribed();
+              }
             }
           });
       sub.sync().subscribe(channel);
@@ -140,28 +244,36 @@ public final class RedisChangeBus implements McpChangeBus {
   public void publish(Change change) {
     StatefulRedisConnection<String, String> pub = publisher;
     if (pub == null || !pub.isOpen()) {
-      return; // Redis is not there (yet): this instance has delivered the change locally.
+      // Redis is not there (yet): this instance has delivered the change locally, and tells the
+      // others that they missed something once it is connected.
+      lost.lostPublish();
+      return;
     }
     pub.async()
         .publish(channel, ChangeMessages.encode(instance, change))
         .exceptionally(
             e -> {
+              lost.lostPublish();
               outage.down(e.getClass().getSimpleName() + ": " + e.getMessage());
               return 0L;
             });
   }
 
-  /** True when both connections are open. */
+  /** True when both connections are open and the channel was subscribed to. */
   public boolean isConnected() {
     StatefulRedisConnection<String, String> pub = publisher;
     StatefulRedisPubSubConnection<String, String> sub = subscriber;
-    return pub != null && pub.isOpen() && sub != null && sub.isOpen();
+    return pub != null && pub.isOpen() && sub != null && sub.isOpen() && subscriptions.get() > 0;
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     closed = true;
-    retries.shutdownNow();
+    ScheduledExecutorService started = retries;
+    if (started == null) {
+      return; // never started
+    }
+    started.shutdownNow();
     StatefulRedisPubSubConnection<String, String> sub = subscriber;
     StatefulRedisConnection<String, String> pub = publisher;
     if (sub != null) {
@@ -171,6 +283,8 @@ public final class RedisChangeBus implements McpChangeBus {
       pub.close();
     }
     client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    subscriber = null;
+    publisher = null;
   }
 
   /** Builds a {@link RedisChangeBus}. */

@@ -29,6 +29,10 @@ public final class RedisServer implements AutoCloseable {
     return server;
   }
 
+  public int port() {
+    return port;
+  }
+
   public String uri() {
     return "redis://127.0.0.1:" + port;
   }

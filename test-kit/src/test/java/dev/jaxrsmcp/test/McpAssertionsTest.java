@@ -74,7 +74,7 @@ class McpAssertionsTest {
   void isNotFoundOnARefusedReadFails() {
     assertThatThrownBy(() -> assertThat(server.modern().read("app://notes/9")).isNotFound())
         .hasMessageContaining("without Authorization)\nto fail as not found")
-        .hasMessageContaining("but it failed with -32602 '401 Unauthorized");
+        .hasMessageContaining("but it failed with -32603 '401 Unauthorized");
   }
 
   @Test
@@ -106,7 +106,7 @@ class McpAssertionsTest {
   void isTextOnAnErrorSaysTheError() {
     assertThatThrownBy(() -> assertThat(server.modern().read("app://notes/1")).isText())
         .hasMessageContaining(
-            "to give one text content entry,\nbut it failed with -32602 '401 Unauthorized");
+            "to give one text content entry,\nbut it failed with -32603 '401 Unauthorized");
   }
 
   @Test
@@ -190,7 +190,7 @@ class McpAssertionsTest {
     assertThat(refused).hasStatus(401).hasHeader("WWW-Authenticate", "Bearer realm=\"notes\"");
     assertThatThrownBy(() -> assertThat(refused).hasStatus(200))
         .hasMessageContaining(
-            "to answer HTTP 200,\nbut it failed with -32602 '401 Unauthorized: authentication required': HTTP 401");
+            "to answer HTTP 200,\nbut it failed with -32603 '401 Unauthorized: authentication required': HTTP 401");
     assertThatThrownBy(() -> assertThat(refused).hasHeader("WWW-Authenticate", "Basic"))
         .hasMessageContaining("but it is 'Bearer realm=\"notes\"'");
   }

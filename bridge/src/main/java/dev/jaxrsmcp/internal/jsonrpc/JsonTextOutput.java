@@ -22,9 +22,14 @@ public final class JsonTextOutput extends OutputStream {
 
   private final OutputStream target;
   private final CharsetDecoder decoder;
-  private final ByteBuffer in = ByteBuffer.allocate(4096);
-  private final CharBuffer chars = CharBuffer.allocate(4096);
-  private final byte[] out = new byte[4096 * 6 + 16];
+
+  /** The largest chunk decoded at once. */
+  private static final int CHUNK = 4096;
+
+  // Sized at the first write (a small body needs small buffers), at most CHUNK.
+  private ByteBuffer in = ByteBuffer.allocate(0);
+  private CharBuffer chars = CharBuffer.allocate(0);
+  private byte[] out = new byte[0];
   private char highSurrogate;
   private boolean closed;
 
@@ -44,6 +49,9 @@ public final class JsonTextOutput extends OutputStream {
 
   @Override
   public void write(byte[] bytes, int offset, int length) throws IOException {
+    if (in.capacity() < CHUNK && in.position() + length > in.capacity()) {
+      grow(in.position() + length);
+    }
     int at = offset;
     int end = offset + length;
     while (at < end) {
@@ -52,6 +60,16 @@ public final class JsonTextOutput extends OutputStream {
       at += n;
       decode(false);
     }
+  }
+
+  private void grow(int needed) {
+    int size = Math.min(CHUNK, Math.max(64, needed));
+    ByteBuffer bigger = ByteBuffer.allocate(size);
+    in.flip();
+    bigger.put(in);
+    in = bigger;
+    chars = CharBuffer.allocate(size);
+    out = new byte[size + 64];
   }
 
   @Override
@@ -66,6 +84,9 @@ public final class JsonTextOutput extends OutputStream {
       return;
     }
     closed = true;
+    if (in.capacity() == 0) {
+      grow(64);
+    }
     decode(true);
     CoderResult result;
     do {
@@ -96,6 +117,10 @@ public final class JsonTextOutput extends OutputStream {
     chars.flip();
     int n = 0;
     while (chars.hasRemaining()) {
+      if (n > out.length - 12) { // room for the longest escape (6) after a pending replacement
+        target.write(out, 0, n);
+        n = 0;
+      }
       char c = chars.get();
       if (highSurrogate != 0) {
         char high = highSurrogate;

@@ -27,9 +27,9 @@ final class Capabilities {
   }
 
   /**
-   * Whether a listen may honour {@code toolsListChanged}: never, since the tools are fixed when the
-   * application starts (one per resource or template) and no tool list change is ever sent; the
-   * {@code tools} capability therefore carries no {@code listChanged}.
+   * Whether tools are offered. The tools are fixed when the application starts (one per resource or
+   * template) and no tool list change is ever sent, so the {@code tools} capability carries no
+   * {@code listChanged} and a listen never acknowledges {@code toolsListChanged}.
    */
   static boolean offersTools(ServerState state) {
     return Tools.anyOffered(state.catalogue(), state.settings());

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,12 +14,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The members of templates that name a collection route ({@code listFrom}): the route is read
  * in-process with the caller's own credentials, and each item of its JSON array that yields the
  * template's path variables becomes a resource. A caller the route refuses sees no members; items
- * that do not fit the template are dropped and logged.
+ * that do not fit the template are dropped and logged; a response larger than {@code
+ * maxListFromBytes} fails the request that needed it.
  */
 final class Members {
   private static final System.Logger LOG = System.getLogger(Members.class.getName());
@@ -33,13 +38,20 @@ final class Members {
     this.json = Json.reader(state.settings().maxJsonDepth());
   }
 
-  /** Listing entries for the members of every template with a collection, in catalogue order. */
-  List<ObjectNode> listings(Caller caller) {
-    List<ObjectNode> out = new ArrayList<>();
-    for (CatalogueEntry entry : state.catalogue().templates()) {
+  /**
+   * Listing entries for the members of every template with a collection: templates in catalogue
+   * order (the template at position {@code i} ranks {@code firstRank + i}), each template's members
+   * in URI order, a URI listed once. Keyed by rank and URI for stable cursors ({@link Pages}).
+   */
+  List<Pages.Keyed<ObjectNode>> listings(Caller caller, int firstRank) {
+    List<Pages.Keyed<ObjectNode>> out = new ArrayList<>();
+    List<CatalogueEntry> templates = state.catalogue().templates();
+    for (int i = 0; i < templates.size(); i++) {
+      CatalogueEntry entry = templates.get(i);
       if (entry.listFrom().isEmpty()) {
         continue;
       }
+      SortedMap<String, ObjectNode> byUri = new TreeMap<>();
       for (Member member : of(entry, caller)) {
         ObjectNode node = Listings.resource(entry);
         node.put("uri", member.uri());
@@ -47,8 +59,10 @@ final class Members {
         if (!member.title().isEmpty()) {
           node.put("title", member.title());
         }
-        out.add(node);
+        byUri.putIfAbsent(member.uri(), node);
       }
+      int rank = firstRank + i;
+      byUri.forEach((uri, node) -> out.add(new Pages.Keyed<>(new Pages.Key(rank, uri), node)));
     }
     return out;
   }
@@ -58,6 +72,24 @@ final class Members {
     RouteResponse response = state.reader().readPath(entry.listFrom(), caller);
     if (response.status() < 200 || response.status() >= 300) {
       return List.of(); // the caller may not see the collection: no members, not an error
+    }
+    int max = state.settings().maxListFromBytes();
+    if (response.body().length > max) {
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR,
+          "Collection too large: listFrom "
+              + entry.listFrom()
+              + " of "
+              + entry.methodName()
+              + " answered "
+              + response.body().length
+              + " bytes; at most "
+              + max
+              + " are allowed (setting maxListFromBytes)",
+          Json.object()
+              .put("listFrom", entry.listFrom())
+              .put("limit", "maxListFromBytes")
+              .put("max", max));
     }
     JsonNode items;
     try {

@@ -9,6 +9,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The modern era (revision 2026-07-28): stateless requests validated in the order of contract
@@ -24,6 +25,20 @@ public final class ModernProtocol {
   /** Methods whose {@code Mcp-Name} header mirrors a params member. */
   private static final Map<String, String> NAMED_BY =
       Map.of("resources/read", "uri", "tools/call", "name", "prompts/get", "name");
+
+  /**
+   * Requests of the earlier revisions that revision 2026-07-28 removed (its changelog): asking for
+   * one is asking the wrong revision, not a server that lacks a feature.
+   */
+  private static final Set<String> REMOVED =
+      Set.of(
+          "initialize",
+          "ping",
+          "logging/setLevel",
+          "resources/subscribe",
+          "resources/unsubscribe",
+          "tasks/result",
+          "tasks/list");
 
   private final ServerState state;
   private final Map<String, MethodHandler> methods;
@@ -56,10 +71,12 @@ public final class ModernProtocol {
     if (handler == null) {
       throw new JsonRpcException(
               ErrorCodes.METHOD_NOT_FOUND,
-              "Method not found: '"
-                  + request.method()
-                  + "' is not a method of revision "
-                  + call.protocolVersion())
+              REMOVED.contains(request.method())
+                  ? "Method not found: '"
+                      + request.method()
+                      + "' is not a method of revision "
+                      + call.protocolVersion()
+                  : "Method not found: this server does not offer '" + request.method() + "'")
           .withHttpStatus(404);
     }
     MethodResult result = handler.handle(call);

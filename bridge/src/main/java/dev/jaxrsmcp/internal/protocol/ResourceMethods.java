@@ -9,7 +9,6 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,12 +31,10 @@ public final class ResourceMethods {
    * read with the caller's credentials; paginated.
    */
   public MethodResult list(McpCall call) {
-    List<ObjectNode> all = new ArrayList<>();
-    state.catalogue().resources().forEach(e -> all.add(Listings.resource(e)));
-    all.addAll(members.listings(call.caller()));
+    List<Pages.Keyed<ObjectNode>> all = ResourceList.entries(state, members, call.caller());
     ObjectNode body = Json.object();
     ArrayNode resources = body.putArray("resources");
-    Pages.page(all, call, state.settings().pageSize(), body).forEach(resources::add);
+    Pages.pageKeyed(all, call, state.settings().pageSize(), body).forEach(resources::add);
     boolean personal =
         state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
     return MethodResult.cached(

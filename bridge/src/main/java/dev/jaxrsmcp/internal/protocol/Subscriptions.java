@@ -44,10 +44,9 @@ public final class Subscriptions {
       readable(uri, call).ifPresent(honoured::add);
     }
     boolean listChanged = isTrue(filter.get("resourcesListChanged"));
+    // Only what this server sends: never toolsListChanged or promptsListChanged (the tool list is
+    // fixed when the application starts and there are no prompts), whatever the filter asks.
     ObjectNode ack = Json.object();
-    if (isTrue(filter.get("toolsListChanged")) && Capabilities.offersTools(state)) {
-      ack.put("toolsListChanged", true);
-    }
     if (listChanged) {
       ack.put("resourcesListChanged", true);
     }
@@ -75,6 +74,28 @@ public final class Subscriptions {
             .read(found.value(), found.match(), call.caller(), ResourceMethods.traceHeaders(call));
     ContentsMapper.checkSuccess(response, uri, call.era());
     return new ListenPlan.Watched(uri, found.value(), found.match());
+  }
+
+  /** The most URIs one legacy session may be subscribed to ({@code maxSubscriptionsPerSession}). */
+  public int maxPerSession() {
+    return state.settings().maxSubscriptionsPerSession();
+  }
+
+  /**
+   * The refusal of a legacy {@code resources/subscribe} that would take a session past {@link
+   * #maxPerSession()}.
+   */
+  public JsonRpcException tooManyInSession(String uri) {
+    int max = maxPerSession();
+    return new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS,
+        "Invalid params: this session is already subscribed to "
+            + max
+            + " URIs, the most maxSubscriptionsPerSession allows; unsubscribe from one before"
+            + " subscribing to '"
+            + uri
+            + "' (for method resources/subscribe)",
+        Json.object().put("uri", uri).put("limit", "maxSubscriptionsPerSession").put("max", max));
   }
 
   private Optional<ListenPlan.Watched> readable(String uri, McpCall call) {

@@ -4,14 +4,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A session's open notification stream (the legacy GET stream), as the session sees it. The
- * transport implements it over Server-Sent Events; implementations are safe for concurrent use.
+ * transport implements it over Server-Sent Events; implementations are safe for concurrent use and
+ * never block on the network (they queue; a writer thread writes), so the sweeper may call them.
  */
 public interface NotificationStream {
 
   /**
-   * Sends one JSON-RPC message (a notification).
+   * Queues one JSON-RPC message (a notification).
    *
-   * @return false when the stream is closed or the write failed (the stream is then closed)
+   * @return false when the stream is closed (a failed write, or too many bytes waiting for the
+   *     client, closes it)
    */
   boolean send(ObjectNode message);
 

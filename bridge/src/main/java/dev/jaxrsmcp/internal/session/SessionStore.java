@@ -199,7 +199,7 @@ public final class SessionStore {
     sweeper =
         Executors.newSingleThreadScheduledExecutor(
             task -> {
-              Thread thread = new Thread(task, "jaxrs-mcp-session-sweeper");
+              Thread thread = new Thread(null, task, "jaxrs-mcp-session-sweeper", 0, false);
               thread.setDaemon(true);
               return thread;
             });

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
@@ -12,26 +14,35 @@ import java.util.function.BooleanSupplier;
 /**
  * A long-running read's response on disk: bytes past {@code maxBytes} are dropped and the spool is
  * marked truncated; once the read is cancelled the next write fails with an {@link IOException}, so
- * a route writing to a {@code StreamingOutput} stops. {@link #delete()} removes the file and is
+ * a route writing to a {@code StreamingOutput} stops. The file is opened once, when it is created,
+ * and every read goes through that same channel: what is read back is what was written, whatever
+ * happens to the path meanwhile. {@link #delete()} closes the channel and removes the file, and is
  * safe to call more than once.
  */
 public final class Spool implements AutoCloseable {
+  private static final int BUFFER = 64 * 1024;
+
   private final Path file;
+  private final FileChannel channel;
   private final long maxBytes;
   private final BooleanSupplier cancelled;
   private final SpoolDirectory directory;
-  private final OutputStream sink;
   // written by the route's thread only; read by others after the read completed
   private volatile long size;
   private volatile boolean truncated;
+  private volatile boolean writesEnded;
 
-  Spool(Path file, long maxBytes, BooleanSupplier cancelled, SpoolDirectory directory)
-      throws IOException {
+  Spool(
+      Path file,
+      FileChannel channel,
+      long maxBytes,
+      BooleanSupplier cancelled,
+      SpoolDirectory directory) {
     this.file = file;
+    this.channel = channel;
     this.maxBytes = maxBytes;
     this.cancelled = cancelled;
     this.directory = directory;
-    this.sink = Files.newOutputStream(file);
   }
 
   /** Where the route's response bytes go. */
@@ -47,11 +58,18 @@ public final class Spool implements AutoCloseable {
         if (cancelled.getAsBoolean()) {
           throw new IOException("the MCP read was cancelled");
         }
+        if (writesEnded) {
+          throw new IOException("the spool is closed for writing");
+        }
         long room = maxBytes - size;
         int kept = (int) Math.min(room, length);
         if (kept > 0) {
-          sink.write(bytes, offset, kept);
-          size += kept;
+          ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, kept);
+          long at = size;
+          while (buffer.hasRemaining()) {
+            at += channel.write(buffer, at);
+          }
+          size = at;
         }
         if (kept < length) {
           truncated = true;
@@ -59,13 +77,8 @@ public final class Spool implements AutoCloseable {
       }
 
       @Override
-      public void flush() throws IOException {
-        sink.flush();
-      }
-
-      @Override
-      public void close() throws IOException {
-        sink.close();
+      public void close() {
+        writesEnded = true;
       }
     };
   }
@@ -89,24 +102,46 @@ public final class Spool implements AutoCloseable {
     }
   }
 
-  /** Reads the kept bytes from the start. */
+  /** Reads the kept bytes from the start; no more writes are accepted once this is called. */
   public InputStream input() {
-    try {
-      sink.close();
-      return new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    writesEnded = true;
+    long end = size;
+    return new BufferedInputStream(
+        new InputStream() {
+          private long position;
+
+          @Override
+          public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+          }
+
+          @Override
+          public int read(byte[] into, int offset, int length) throws IOException {
+            if (position >= end) {
+              return -1;
+            }
+            int wanted = (int) Math.min(length, end - position);
+            int n = channel.read(ByteBuffer.wrap(into, offset, wanted), position);
+            if (n < 0) {
+              return -1;
+            }
+            position += n;
+            return n;
+          }
+        },
+        BUFFER);
   }
 
   public Path file() {
     return file;
   }
 
-  /** Deletes the file (idempotent). */
+  /** Closes the channel and deletes the file (idempotent). */
   public void delete() {
+    writesEnded = true;
     try {
-      sink.close();
+      channel.close();
     } catch (IOException e) {
       // Deleting anyway.
     }

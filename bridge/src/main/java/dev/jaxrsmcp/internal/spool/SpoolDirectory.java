@@ -2,36 +2,75 @@ package dev.jaxrsmcp.internal.spool;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
- * Creates spool files in one directory and remembers the live ones, so that shutting the
- * application down deletes every file a read still held.
+ * Creates spool files in a directory private to this process under the configured base ({@link
+ * PrivateDirectory}, made when the first file is needed) and remembers the live ones, so that
+ * shutting the application down deletes every file a read still held, and then the directory.
+ * Creating one sweeps what processes that no longer run left under the base ({@link Sweeper}).
+ *
+ * <p>Thread safety: {@link #create} and {@link #deleteAll} may run concurrently; the private
+ * directory is guarded by {@code this}.
  */
 public final class SpoolDirectory {
-  private final Path directory;
+  private final Path base;
   private final Set<Spool> live = ConcurrentHashMap.newKeySet();
+  private final AtomicLong counter = new AtomicLong();
+  // guarded by this
+  private Optional<PrivateDirectory> directory = Optional.empty();
 
-  public SpoolDirectory(Path directory) {
-    this.directory = directory;
+  /** Sweeps {@code base} of what ended processes left; creates nothing yet. */
+  public SpoolDirectory(Path base) {
+    this.base = base;
+    Sweeper.sweep(base);
   }
 
-  /** A new, empty spool. */
+  /** A new, empty spool: a file only this user can read, open for as long as the spool lives. */
   public Spool create(long maxBytes, BooleanSupplier cancelled) {
+    Path file = null;
     try {
-      Files.createDirectories(directory);
-      Path file = Files.createTempFile(directory, "jaxrs-mcp-", ".spool");
-      Spool spool = new Spool(file, maxBytes, cancelled, this);
+      Path in = privateDirectory();
+      file = in.resolve("jaxrs-mcp-" + counter.incrementAndGet() + ".spool");
+      FileChannel channel =
+          FileChannel.open(
+              file,
+              Set.of(
+                  StandardOpenOption.CREATE_NEW,
+                  StandardOpenOption.READ,
+                  StandardOpenOption.WRITE,
+                  LinkOption.NOFOLLOW_LINKS),
+              Ownership.ownerOnlyFile());
+      Spool spool = new Spool(file, channel, maxBytes, cancelled, this);
       live.add(spool);
       return spool;
     } catch (IOException e) {
-      throw new UncheckedIOException("could not create a spool file in " + directory, e);
+      throw new UncheckedIOException(
+          "could not create a spool file in " + (file == null ? base : file.getParent()), e);
     }
+  }
+
+  /**
+   * This process's directory, once a spool was created; empty before and after {@link #deleteAll}.
+   */
+  public synchronized Optional<Path> privatePath() {
+    return directory.map(PrivateDirectory::path);
+  }
+
+  private synchronized Path privateDirectory() throws IOException {
+    if (directory.isEmpty()) {
+      directory = Optional.of(PrivateDirectory.create(base));
+    }
+    return directory.get().path();
   }
 
   /** Spools not yet deleted. */
@@ -39,10 +78,14 @@ public final class SpoolDirectory {
     return List.copyOf(live);
   }
 
-  /** Deletes every live spool. */
+  /** Deletes every live spool, then the private directory (a later spool makes a new one). */
   public void deleteAll() {
     for (Spool spool : List.copyOf(live)) {
       spool.delete();
+    }
+    synchronized (this) {
+      directory.ifPresent(PrivateDirectory::close);
+      directory = Optional.empty();
     }
   }
 

@@ -12,23 +12,35 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Who listens to what on this instance, and the delivery of changes to them: debounced per
- * subscriber and URI, written off the caller's thread ({@link Delivery}), shared watchers started
- * and stopped by reference count, and a {@link McpChangeBus} to and from other instances.
- * Thread-safe; never blocks on the network.
+ * Who listens to what in one running application, and the delivery of changes to them: debounced
+ * per subscriber and URI, handed over off the caller's thread ({@link Delivery}), shared watchers
+ * started, restarted and stopped with their subscribers ({@link WatcherRegistry}), and a {@link
+ * McpChangeBus} to and from other instances.
+ *
+ * <p>Lifecycle: one hub per application start ({@link #start}), ended once by {@link #close}; a
+ * closed hub is never restarted (a container reload makes a new one).
+ *
+ * <p>Thread safety: a URI's subscribers are one map entry changed only inside {@code compute}
+ * (subscribing and unsubscribing cannot interleave into a detached set); delivery reads the live
+ * entry. Never blocks on the network.
  */
 public final class ChangeHub implements McpChanges {
-  private final Map<String, Set<Subscriber>> byUri = new ConcurrentHashMap<>();
+  private final Map<String, Map<Subscriber, Subscription>> byUri = new ConcurrentHashMap<>();
   private final Set<Subscriber> listListeners = ConcurrentHashMap.newKeySet();
   private final Map<String, McpWatcher> watchers;
-  private final WatcherRegistry watches = new WatcherRegistry();
+  private final WatcherRegistry watches;
   private final ScheduledExecutorService scheduler;
   private final Debouncer debouncer;
   private final Delivery delivery = new Delivery();
   private final McpChangeBus bus;
+  private final AtomicLong order = new AtomicLong();
+  private final AtomicBoolean started = new AtomicBoolean();
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   /**
    * @param watchers watcher per template text
@@ -37,30 +49,44 @@ public final class ChangeHub implements McpChanges {
    */
   public ChangeHub(Map<String, McpWatcher> watchers, Duration debounce, McpChangeBus bus) {
     this.watchers = Map.copyOf(watchers);
+    this.watches = new WatcherRegistry(watchers, this::changed, this::subscribersOf);
     this.bus = bus;
     ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(
-            1,
-            r -> {
-              Thread t = new Thread(r, "jaxrs-mcp-changes");
-              t.setDaemon(true);
-              return t;
-            });
+        new ScheduledThreadPoolExecutor(1, BridgeThreads.named("jaxrs-mcp-changes"));
     executor.setRemoveOnCancelPolicy(true);
     this.scheduler = executor;
     this.debouncer =
         new Debouncer(
-            debounce, scheduler, (s, uri) -> delivery.send(s, to -> to.resourceUpdated(uri)));
+            debounce,
+            scheduler,
+            (s, uri) -> delivery.send(s, to -> to.resourceUpdated(uri)),
+            this::isSubscribed);
   }
 
-  /** Starts listening to other instances. */
+  /**
+   * Starts listening to other instances; once. Refused after {@link #close}: a closed hub stays
+   * closed.
+   */
   public void start() {
-    bus.start(this::deliver);
+    if (closed.get()) {
+      throw new IllegalStateException(
+          "this change hub was closed; a new application needs its own");
+    }
+    if (started.compareAndSet(false, true)) {
+      // Changes may have been lost on the bus: every URI subscribed here, and the list, changed.
+      bus.start(
+          this::deliver,
+          () -> {
+            List.copyOf(byUri.keySet()).forEach(uri -> deliver(Change.updated(uri)));
+            deliver(Change.listChanged());
+          });
+    }
   }
 
   /**
    * The scheduler for timed work around subscriptions (debounce, keep-alives, timeouts). Its tasks
-   * must not write to clients themselves: they hand writes to {@link #send}.
+   * must not write to clients themselves: they hand writes to {@link #send} or to a stream's own
+   * writer (which never blocks).
    */
   public ScheduledExecutorService scheduler() {
     return scheduler;
@@ -76,6 +102,7 @@ public final class ChangeHub implements McpChanges {
 
   /**
    * Subscribes to {@code uri}; starts the template's watcher when this is its first subscriber.
+   * Subscribing again to a URI already subscribed changes nothing.
    *
    * @param template the subscribed resource's template text (finds the watcher)
    */
@@ -85,22 +112,37 @@ public final class ChangeHub implements McpChanges {
       String template,
       Map<String, String> variables,
       Map<String, List<String>> headers) {
-    boolean added = byUri.computeIfAbsent(uri, u -> ConcurrentHashMap.newKeySet()).add(subscriber);
-    McpWatcher watcher = watchers.get(template);
-    if (added && watcher != null) {
-      watches.acquire(uri, watcher, new Target(uri, variables, headers));
+    Subscription subscription =
+        new Subscription(template, variables, headers, order.incrementAndGet());
+    boolean[] added = {false};
+    byUri.compute(
+        uri,
+        (u, subscribers) -> {
+          Map<Subscriber, Subscription> next =
+              subscribers == null ? new ConcurrentHashMap<>() : subscribers;
+          added[0] = next.putIfAbsent(subscriber, subscription) == null;
+          return next;
+        });
+    if (added[0] && watchers.containsKey(template)) {
+      watches.reconcile(uri);
     }
   }
 
-  /** Removes one subscription; stops the watcher when it was the last. Idempotent. */
+  /**
+   * Removes one subscription (and its debounce state); stops the watcher when it was the last, or
+   * restarts it with another subscriber's headers when it ran with this one's. Idempotent.
+   */
   public void unsubscribe(Subscriber subscriber, String uri) {
-    Set<Subscriber> subscribers = byUri.get(uri);
-    boolean removed = subscribers != null && subscribers.remove(subscriber);
-    if (subscribers != null && subscribers.isEmpty()) {
-      byUri.remove(uri, subscribers);
-    }
-    if (removed) {
-      watches.release(uri); // no-op for URIs without a watcher
+    boolean[] removed = {false};
+    byUri.computeIfPresent(
+        uri,
+        (u, subscribers) -> {
+          removed[0] = subscribers.remove(subscriber) != null;
+          return subscribers.isEmpty() ? null : subscribers;
+        });
+    debouncer.forget(subscriber, uri);
+    if (removed[0]) {
+      watches.reconcile(uri);
     }
   }
 
@@ -109,19 +151,28 @@ public final class ChangeHub implements McpChanges {
     listListeners.add(subscriber);
   }
 
-  /** Removes every subscription of a subscriber that went away. */
+  /** Removes every subscription of a subscriber that went away, and what is queued for it. */
   public void removeAll(Subscriber subscriber, Iterable<String> uris) {
     for (String uri : uris) {
       unsubscribe(subscriber, uri);
     }
     listListeners.remove(subscriber);
-    debouncer.forget(subscriber);
     delivery.forget(subscriber);
   }
 
   /** URIs whose watcher is running now. */
   public List<String> watchedUris() {
     return watches.watched();
+  }
+
+  /** How many URIs have subscribers now (for tests). */
+  int subscribedUris() {
+    return byUri.size();
+  }
+
+  /** How many debounce slots are held now (for tests). */
+  int debounceSlots() {
+    return debouncer.size();
   }
 
   @Override
@@ -147,57 +198,36 @@ public final class ChangeHub implements McpChanges {
       return count;
     }
     String uri = event.uri().get();
-    Set<Subscriber> subscribers = byUri.get(uri);
-    if (subscribers == null) {
-      return 0;
-    }
     int count = 0;
-    for (Subscriber subscriber : subscribers) {
+    for (Subscriber subscriber : subscribersOf(uri).keySet()) {
       debouncer.submit(subscriber, uri);
       count++;
     }
     return count;
   }
 
-  /**
-   * Stops timers and the bus; notifications and final results already queued get up to five seconds
-   * to go out.
-   */
-  public void close() {
-    scheduler.shutdownNow();
-    delivery.close(Duration.ofSeconds(5));
-    bus.close();
+  private Map<Subscriber, Subscription> subscribersOf(String uri) {
+    return byUri.getOrDefault(uri, Map.of());
   }
 
-  private final class Target implements McpWatcher.Target {
-    private final String uri;
-    private final Map<String, String> variables;
-    private final Map<String, List<String>> headers;
+  private boolean isSubscribed(Subscriber subscriber, String uri) {
+    return subscribersOf(uri).containsKey(subscriber);
+  }
 
-    Target(String uri, Map<String, String> variables, Map<String, List<String>> headers) {
-      this.uri = uri;
-      this.variables = Map.copyOf(variables);
-      this.headers = Map.copyOf(headers);
+  /**
+   * Stops timers and the bus; messages already handed to subscribers' streams are theirs to write.
+   * Idempotent.
+   */
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      scheduler.shutdownNow();
+      delivery.close(Duration.ofSeconds(1));
+      bus.close();
     }
+  }
 
-    @Override
-    public String uri() {
-      return uri;
-    }
-
-    @Override
-    public Map<String, String> variables() {
-      return variables;
-    }
-
-    @Override
-    public Map<String, List<String>> headers() {
-      return headers;
-    }
-
-    @Override
-    public void changed() {
-      ChangeHub.this.changed(uri);
-    }
+  /** True once {@link #close} ran. */
+  public boolean isClosed() {
+    return closed.get();
   }
 }

@@ -4,29 +4,43 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
 
 /**
  * At most one notification per subscriber and URI per window, and always one after the last change:
  * the first change of a quiet period is sent at once; changes inside the window are folded into one
  * notification sent when the window ends.
+ *
+ * <p>A slot (the state of one subscriber and URI) exists only while that subscription does: {@link
+ * #forget} drops it when the subscription ends, and a submit that races the end (it saw the
+ * subscriber just before it left) drops the slot it made once it sees the subscription gone.
  */
 final class Debouncer {
   private final long windowNanos;
   private final ScheduledExecutorService scheduler;
   private final BiConsumer<Subscriber, String> send;
-  private final Map<Subscriber, Map<String, Slot>> slots = new ConcurrentHashMap<>();
+  private final BiPredicate<Subscriber, String> subscribed;
+  private final Map<Key, Slot> slots = new ConcurrentHashMap<>();
+
+  private record Key(Subscriber subscriber, String uri) {}
 
   /**
    * @param send hands one {@code resources/updated} for a URI to a subscriber (without blocking)
+   * @param subscribed whether a subscriber is subscribed to a URI now
    */
   Debouncer(
-      Duration window, ScheduledExecutorService scheduler, BiConsumer<Subscriber, String> send) {
+      Duration window,
+      ScheduledExecutorService scheduler,
+      BiConsumer<Subscriber, String> send,
+      BiPredicate<Subscriber, String> subscribed) {
     this.windowNanos = window.toNanos();
     this.scheduler = scheduler;
     this.send = send;
+    this.subscribed = subscribed;
   }
 
   /** Sends {@code uri}'s change to {@code subscriber}, now or when its window ends. */
@@ -35,10 +49,12 @@ final class Debouncer {
       send.accept(subscriber, uri);
       return;
     }
-    Slot slot =
-        slots
-            .computeIfAbsent(subscriber, s -> new ConcurrentHashMap<>())
-            .computeIfAbsent(uri, u -> new Slot());
+    Key key = new Key(subscriber, uri);
+    Slot slot = slots.computeIfAbsent(key, k -> new Slot());
+    if (!subscribed.test(subscriber, uri)) {
+      slots.remove(key, slot); // the subscription ended meanwhile: leave nothing behind
+      return;
+    }
     long delayNanos;
     synchronized (slot) {
       long now = System.nanoTime();
@@ -57,27 +73,36 @@ final class Debouncer {
     }
     if (delayNanos < 0) {
       send.accept(subscriber, uri);
-    } else {
+      return;
+    }
+    try {
       // Not kept: a trailing notification is never cancelled (forget() makes it a no-op).
       Future<?> unused =
-          scheduler.schedule(() -> fire(subscriber, uri, slot), delayNanos, TimeUnit.NANOSECONDS);
+          scheduler.schedule(() -> fire(key, slot), delayNanos, TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down: nothing more goes out
     }
   }
 
-  private void fire(Subscriber subscriber, String uri, Slot slot) {
+  private void fire(Key key, Slot slot) {
     synchronized (slot) {
       slot.scheduled = false;
       slot.everSent = true;
       slot.lastSentNanos = System.nanoTime();
     }
-    if (slots.containsKey(subscriber)) {
-      send.accept(subscriber, uri);
+    if (slots.get(key) == slot) {
+      send.accept(key.subscriber(), key.uri());
     }
   }
 
-  /** Forgets a subscriber; notifications still pending for it are dropped. */
-  void forget(Subscriber subscriber) {
-    slots.remove(subscriber);
+  /** Forgets one subscription; a notification still pending for it is dropped. */
+  void forget(Subscriber subscriber, String uri) {
+    slots.remove(new Key(subscriber, uri));
+  }
+
+  /** How many slots are held (for tests). */
+  int size() {
+    return slots.size();
   }
 
   private static final class Slot {

@@ -9,7 +9,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -20,8 +19,8 @@ import java.util.function.Consumer;
  * #MAX_PENDING} messages behind, its queued messages are dropped and it is told it is {@linkplain
  * Subscriber#overwhelmed() overwhelmed} (its stream then ends).
  *
- * <p>A write that blocks (a full socket buffer) occupies its pool thread until the container's
- * write timeout; only when every pool thread is blocked that way do other subscribers wait.
+ * <p>The subscribers' methods only queue on their streams (the streams' own writer threads write),
+ * so a client that stops reading never occupies a pool thread.
  */
 final class Delivery {
   private static final System.Logger LOG = System.getLogger(Delivery.class.getName());
@@ -34,7 +33,6 @@ final class Delivery {
 
   Delivery() {
     int threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-    AtomicInteger n = new AtomicInteger();
     ThreadPoolExecutor executor =
         new ThreadPoolExecutor(
             threads,
@@ -42,11 +40,7 @@ final class Delivery {
             30,
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
-            r -> {
-              Thread t = new Thread(r, "jaxrs-mcp-delivery-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            BridgeThreads.numbered("jaxrs-mcp-delivery-"));
     executor.allowCoreThreadTimeOut(true);
     this.pool = executor;
   }

@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.scan.ResourceScanner;
 import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
+import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Configuration;
@@ -31,13 +32,17 @@ import org.glassfish.jersey.server.spi.Container;
  */
 public final class EndpointInstaller implements ModelProcessor {
   private final McpFeature settings;
-  private final ChangeHub changes;
+  private final ChangeHubs featureChanges;
+  private final AtomicReference<ChangeHub> changes = new AtomicReference<>();
   private final AtomicReference<ApplicationHandler> application = new AtomicReference<>();
   private final AtomicReference<McpEndpoint> endpoint = new AtomicReference<>();
 
-  public EndpointInstaller(McpFeature settings, ChangeHub changes) {
+  /**
+   * @param featureChanges the feature's view of the running applications' change hubs
+   */
+  public EndpointInstaller(McpFeature settings, ChangeHubs featureChanges) {
     this.settings = settings;
-    this.changes = changes;
+    this.featureChanges = featureChanges;
   }
 
   @Override
@@ -50,7 +55,11 @@ public final class EndpointInstaller implements ModelProcessor {
             new HeaderForwarding(settings.forwardOnlyHeaders(), settings.neverForwardHeaders()));
     WatcherCheck.check(catalogue, settings);
     CompleterCheck.check(catalogue, settings);
-    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), changes);
+    // Jersey builds the model once per application, also when a reload reuses this instance: each
+    // application gets its own change hub, started and closed with it (a closed hub stays closed).
+    ChangeHub hub = new ChangeHub(settings.watchers(), settings.debounce(), settings.changeBus());
+    changes.set(hub);
+    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), hub);
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.path());
     resource
@@ -90,13 +99,12 @@ public final class EndpointInstaller implements ModelProcessor {
     return new AbstractContainerLifecycleListener() {
       @Override
       public void onStartup(Container container) {
-        application.set(container.getApplicationHandler());
-        changes.start();
+        start(container);
       }
 
       @Override
       public void onReload(Container container) {
-        application.set(container.getApplicationHandler());
+        start(container); // this is the new application of a reload
       }
 
       @Override
@@ -105,7 +113,18 @@ public final class EndpointInstaller implements ModelProcessor {
         if (mcp != null) {
           mcp.shutdown();
         }
-        changes.close();
+        ChangeHub hub = changes.get();
+        if (hub != null) {
+          featureChanges.stopped(hub);
+          hub.close();
+        }
+      }
+
+      private void start(Container container) {
+        application.set(container.getApplicationHandler());
+        ChangeHub hub = changes.get();
+        hub.start(); // once per application (onReload and onStartup both come here)
+        featureChanges.started(hub);
       }
     };
   }

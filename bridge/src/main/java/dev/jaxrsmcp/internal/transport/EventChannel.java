@@ -27,6 +27,7 @@ final class EventChannel {
   private static final byte[] EVENT_HEAD =
       "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] EVENT_END = "\n\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] NO_BYTES = new byte[0];
 
   private final ContainerRequest request;
   private final ContainerResponseWriter container;
@@ -153,12 +154,12 @@ final class EventChannel {
   private boolean writeLocked(byte[] bytes, boolean event) {
     try {
       if (!committed) {
-        // The entity is a placeholder (the events are written below): the servlet container's
-        // writer hands out its output stream only for a response that has an entity.
+        // The head carries a (never written) entity: Jersey's servlet writer gives no output
+        // stream for a response without one, and the events would go nowhere.
         ContainerResponse head =
             new ContainerResponse(
                 request,
-                Response.ok(new byte[0])
+                Response.ok(NO_BYTES)
                     .type(MediaType.SERVER_SENT_EVENTS_TYPE)
                     .header("X-Accel-Buffering", "no")
                     .header("Cache-Control", "no-cache")

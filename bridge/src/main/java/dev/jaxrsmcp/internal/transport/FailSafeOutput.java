@@ -27,7 +27,7 @@ final class FailSafeOutput extends OutputStream {
 
   FailSafeOutput(OutputStream target, int capacity, Start start) {
     this.target = target;
-    this.held = new byte[Math.min(capacity, 512)];
+    this.held = new byte[Math.min(capacity, 2048)];
     this.start = start;
     this.capacity = capacity;
   }

@@ -59,7 +59,7 @@ final class ListenStream implements Subscriber {
 
   @Override
   public void overwhelmed() {
-    stream.close();
+    stream.overflow();
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.ServerState;
@@ -11,10 +12,14 @@ import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -24,7 +29,8 @@ import java.util.function.Supplier;
  * completion result on shutdown.
  */
 final class ListenStreams {
-  static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
+  /** How long shutdown waits for clients to take their completion result. */
+  static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(1);
 
   private final ServerState state;
   private final ChangeHub hub;
@@ -64,7 +70,19 @@ final class ListenStreams {
 
   /** Opens a stream for a planned listen on a reserved slot. */
   Response open(ListenPlan plan, Caller caller) {
-    SseStream stream = new SseStream();
+    long maxUnsent = state.settings().maxUnsentBytes();
+    SseStream stream =
+        new SseStream(
+            maxUnsent,
+            Optional.of(
+                JsonRpcMessages.error(
+                    Optional.of(plan.subscriptionId()),
+                    new JsonRpcException(
+                        ErrorCodes.INTERNAL_ERROR,
+                        "Notification stream ended: more than "
+                            + maxUnsent
+                            + " bytes were waiting for this client (maxUnsentBytes); listen"
+                            + " again, then re-read"))));
     ListenStream listen = new ListenStream(stream, plan);
     stream.send(Subscriptions.acknowledgement(plan));
     if (plan.isEmpty()) {
@@ -107,26 +125,29 @@ final class ListenStreams {
 
   /**
    * Ends every stream gracefully: the completion result, then close. Streams whose client does not
-   * take the result within {@link #SHUTDOWN_GRACE} are closed without it.
+   * take the result within {@link #SHUTDOWN_GRACE} (all together, not each) are ended without it; a
+   * stalled client does not delay anyone else's result.
    */
   void shutdown() {
     ScheduledFuture<?> task = keepAlives;
     if (task != null) {
       task.cancel(false);
     }
-    for (ListenStream listen : List.copyOf(open)) {
+    List<ListenStream> ending = List.copyOf(open);
+    for (ListenStream listen : ending) {
       complete(listen);
     }
-    long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
+    CompletableFuture<?>[] finished =
+        ending.stream().map(l -> l.stream().finished()).toArray(CompletableFuture[]::new);
     try {
-      while (!open.isEmpty() && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
+      CompletableFuture.allOf(finished).get(SHUTDOWN_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      // some clients did not take their result in time: they are ended below
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    for (ListenStream listen : List.copyOf(open)) {
-      listen.stream().close(); // a client too slow to take its result: end without it
+    for (ListenStream listen : ending) {
+      listen.stream().abort(); // no effect on a stream that has ended
     }
   }
 
@@ -156,7 +177,7 @@ final class ListenStreams {
       keepAlives =
           hub.scheduler()
               .scheduleWithFixedDelay(
-                  () -> open.forEach(l -> hub.send(l, s -> l.stream().keepAlive())),
+                  () -> open.forEach(l -> l.stream().keepAlive()), // queued: never blocks
                   every,
                   every,
                   TimeUnit.MILLISECONDS);

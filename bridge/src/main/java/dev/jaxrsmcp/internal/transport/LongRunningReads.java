@@ -19,8 +19,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -31,30 +29,14 @@ import org.glassfish.jersey.server.ContainerRequest;
  * container's thread like any read, its route writing into a spool file; this class sets up its
  * context, spool and event stream, keeps it findable for a legacy {@code notifications/cancelled},
  * times it out, and ends it on shutdown. The shared timer only schedules: keep-alive writes run on
- * a small bounded pool of their own, so a client that stops reading stalls one writer for the
- * container's write timeout, never the timer (a read whose previous keep-alive is still being
- * written skips one).
+ * the bridge's stream writers ({@link StreamWriters}), so a client that stops reading stalls one
+ * writer for the container's write timeout, never the timer or another client (a read whose
+ * previous keep-alive is still being written skips one).
  */
 final class LongRunningReads {
-  /** Keep-alive writers; each may block on a stalled client up to the container's write timeout. */
-  private static final int KEEP_ALIVE_WRITERS = 4;
-
   private final ServerState state;
   private final SpoolDirectory spools;
   private final ScheduledExecutorService timer;
-  private final ThreadPoolExecutor writers =
-      new ThreadPoolExecutor(
-          0,
-          KEEP_ALIVE_WRITERS,
-          30,
-          TimeUnit.SECONDS,
-          new SynchronousQueue<>(),
-          task -> {
-            Thread thread = new Thread(null, task, "jaxrs-mcp-keep-alive", 0, false);
-            thread.setDaemon(true);
-            return thread;
-          },
-          new ThreadPoolExecutor.DiscardPolicy());
   private final Set<LongRead> active = ConcurrentHashMap.newKeySet();
   private final Map<Object, LongRead> byCancelKey = new ConcurrentHashMap<>();
   private volatile boolean closed;
@@ -144,7 +126,7 @@ final class LongRunningReads {
               () -> {
                 if (writing.compareAndSet(false, true)) {
                   try {
-                    writers.execute(write);
+                    StreamWriters.execute(write);
                   } catch (RejectedExecutionException e) {
                     writing.set(false);
                   }
@@ -179,7 +161,6 @@ final class LongRunningReads {
     for (LongRead read : List.copyOf(active)) {
       read.fail(shuttingDown());
     }
-    writers.shutdown();
     spools.deleteAll();
   }
 

@@ -62,6 +62,7 @@ final class McpEndpoint {
   private final SessionSubscriptions sessionSubscriptions;
   private final ToolMethods tools;
   private final RouteRewrite rewrite;
+  private final ObjectNode serverInfo;
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
@@ -79,6 +80,7 @@ final class McpEndpoint {
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions);
     this.tools = new ToolMethods(state);
+    this.serverInfo = modern.serverInfo();
     this.rewrite =
         new RouteRewrite(
             new HeaderForwarding(
@@ -314,7 +316,7 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
-    SseStream stream = new SseStream();
+    SseStream stream = new SseStream(state.settings().maxUnsentBytes(), Optional.empty());
     session.attach(stream);
     sessionSubscriptions.streamOpened(session);
     return stream.response();
@@ -370,9 +372,12 @@ final class McpEndpoint {
     return false;
   }
 
-  /** The server's identity, as modern results carry it. */
+  /**
+   * The server's identity, as modern results carry it: built once, shared by every read's envelope
+   * (only ever serialized, never changed).
+   */
   ObjectNode serverInfo() {
-    return modern.serverInfo();
+    return serverInfo;
   }
 
   /** Ends listens, long reads and every legacy session (closing their notification streams). */

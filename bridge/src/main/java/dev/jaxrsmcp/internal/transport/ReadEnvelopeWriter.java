@@ -119,7 +119,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       return;
     }
     ReadMessage.Body body = known.get();
-    String[] halves = halves(success(envelope, body, false));
+    Halves halves = halves(success(envelope, body, false));
     FailSafeOutput held =
         new FailSafeOutput(
             out,
@@ -129,7 +129,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
                 headers.putSingle("Content-Length", Long.toString(length));
               }
             });
-    held.write(halves[0].getBytes(StandardCharsets.UTF_8));
+    halves.writeHead(held);
     try {
       content(body, held, target -> writeEntity(envelope, target));
     } catch (IOException | RuntimeException e) {
@@ -147,7 +147,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       held.finish();
       return;
     }
-    held.write(halves[1].getBytes(StandardCharsets.UTF_8));
+    halves.writeTail(held);
     held.finish();
   }
 
@@ -325,14 +325,40 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
   }
 
   /** The serialized message split where the content goes. */
-  private static String[] halves(ObjectNode message) {
-    String json = Json.write(message);
-    String quoted = "\"" + ReadMessage.PLACEHOLDER + "\"";
-    int at = json.lastIndexOf(quoted);
+  private static Halves halves(ObjectNode message) {
+    byte[] json = Json.writeBytes(message);
+    int at = lastIndexOf(json, QUOTED_PLACEHOLDER);
     if (at < 0) {
       throw new IllegalStateException("the read's message has no place for its content");
     }
-    return new String[] {json.substring(0, at), json.substring(at + quoted.length())};
+    return new Halves(json, at, at + QUOTED_PLACEHOLDER.length);
+  }
+
+  private static final byte[] QUOTED_PLACEHOLDER =
+      ("\"" + ReadMessage.PLACEHOLDER + "\"").getBytes(StandardCharsets.US_ASCII);
+
+  private static int lastIndexOf(byte[] data, byte[] what) {
+    outer:
+    for (int i = data.length - what.length; i >= 0; i--) {
+      for (int j = 0; j < what.length; j++) {
+        if (data[i + j] != what[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  /** The serialized message around the place of its content. */
+  private record Halves(byte[] json, int end, int start) {
+    void writeHead(OutputStream out) throws IOException {
+      out.write(json, 0, end);
+    }
+
+    void writeTail(OutputStream out) throws IOException {
+      out.write(json, start, json.length - start);
+    }
   }
 
   /** Writes content bytes as the JSON string value of the envelope: quoted text or base64. */
@@ -377,12 +403,12 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         public void message(
             ReadEnvelope e, ObjectNode message, ReadMessage.Body body, Content content)
             throws IOException {
-          String[] halves = halves(message);
+          Halves halves = halves(message);
           channel.writeFinal(
               target -> {
-                target.write(halves[0].getBytes(StandardCharsets.UTF_8));
+                halves.writeHead(target);
                 content(body, target, content);
-                target.write(halves[1].getBytes(StandardCharsets.UTF_8));
+                halves.writeTail(target);
               });
         }
       };
@@ -399,10 +425,10 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       public void message(
           ReadEnvelope e, ObjectNode message, ReadMessage.Body body, Content content)
           throws IOException {
-        String[] halves = halves(message);
-        out.write(halves[0].getBytes(StandardCharsets.UTF_8));
+        Halves halves = halves(message);
+        halves.writeHead(out);
         content(body, out, content);
-        out.write(halves[1].getBytes(StandardCharsets.UTF_8));
+        halves.writeTail(out);
       }
     };
   }

@@ -28,14 +28,24 @@ final class SessionSubscriber implements Subscriber {
 
   /**
    * Records {@code uri}, then runs {@code subscribe} (still under the lock, so an end cannot slip
-   * in between); false when the URI was subscribed already or the session ended.
+   * in between); nothing happens when the URI was subscribed already or the session ended. False
+   * (and nothing happens) only when the URI is new and {@code max} URIs are subscribed already.
    */
-  synchronized boolean add(String uri, Runnable subscribe) {
-    if (ended || !uris.add(uri)) {
+  synchronized boolean add(String uri, int max, Runnable subscribe) {
+    if (ended || uris.contains(uri)) {
+      return true;
+    }
+    if (uris.size() >= max) {
       return false;
     }
+    uris.add(uri);
     subscribe.run();
     return true;
+  }
+
+  /** True when subscribing to {@code uri} would take this session past {@code max} URIs. */
+  synchronized boolean isFull(String uri, int max) {
+    return !ended && !uris.contains(uri) && uris.size() >= max;
   }
 
   /** Forgets {@code uri}; false when it was not subscribed. */
@@ -59,7 +69,14 @@ final class SessionSubscriber implements Subscriber {
   /** Ends the session's stream (the session stays; the client may open a new stream). */
   @Override
   public void overwhelmed() {
-    session.stream().ifPresent(session::detach);
+    session.stream()
+        .ifPresent(
+            stream -> {
+              if (stream instanceof SseStream sse) {
+                sse.overflow(); // ends it with the reason; the session detaches a closed stream
+              }
+              session.detach(stream);
+            });
   }
 
   @Override

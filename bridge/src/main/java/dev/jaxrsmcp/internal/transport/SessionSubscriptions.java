@@ -64,18 +64,27 @@ final class SessionSubscriptions {
   }
 
   private void subscribe(McpCall call, Session session, String uri) {
+    SessionSubscriber held = bySession.get(session);
+    if (held != null && held.isFull(uri, subscriptions.maxPerSession())) {
+      throw subscriptions.tooManyInSession(uri); // before the read: nothing runs, nothing starts
+    }
     ListenPlan.Watched watched = subscriptions.checkLegacy(uri, call);
     Map<String, java.util.List<String>> headers = Map.copyOf(call.caller().headers());
     SessionSubscriber subscriber = subscriberOf(session);
-    subscriber.add(
-        uri,
-        () ->
-            hub.subscribe(
-                subscriber,
-                uri,
-                watched.entry().template().text(),
-                watched.match().values(),
-                headers));
+    boolean room =
+        subscriber.add(
+            uri,
+            subscriptions.maxPerSession(),
+            () ->
+                hub.subscribe(
+                    subscriber,
+                    uri,
+                    watched.entry().template().text(),
+                    watched.match().values(),
+                    headers));
+    if (!room) {
+      throw subscriptions.tooManyInSession(uri); // filled by a concurrent subscribe meanwhile
+    }
   }
 
   private void unsubscribe(Session session, String uri) {

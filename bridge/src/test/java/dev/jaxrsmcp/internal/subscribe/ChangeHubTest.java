@@ -99,10 +99,10 @@ class ChangeHubTest {
     assertThat(running).hasValue(1);
     assertThat(hub.watchedUris()).containsExactly(URI);
 
-    hub.removeAll(a, List.of(URI));
+    hub.removeAll(b, List.of(URI)); // not the watcher's first subscriber: nothing restarts
     assertThat(running).hasValue(1);
-    hub.unsubscribe(b, URI);
-    hub.unsubscribe(b, URI); // idempotent
+    hub.unsubscribe(a, URI);
+    hub.unsubscribe(a, URI); // idempotent
 
     assertThat(running).hasValue(0);
     assertThat(hub.watchedUris()).isEmpty();

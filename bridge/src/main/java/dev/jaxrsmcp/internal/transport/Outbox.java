@@ -1,0 +1,240 @@
+package dev.jaxrsmcp.internal.transport;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * What is on its way to one client, written in order by at most one writer thread at a time, so
+ * that nobody who hands something to a stream (the change hub, a timer, a long-running read) ever
+ * waits for the network. A client that stops reading costs a bounded amount: once the bytes queued
+ * here plus the write handed to the container and not yet taken exceed {@code maxUnsent},
+ * everything queued is dropped and the stream ends with {@code overflow}'s frames (why it ended).
+ *
+ * <p>Thread safety: every field but the immutable ones is guarded by {@code this}; the sink is only
+ * used by the one writer running at a time.
+ */
+final class Outbox implements Runnable {
+  /** Where the frames go: the container's response. */
+  interface Sink {
+    void write(Frame frame) throws IOException;
+
+    void close() throws IOException;
+  }
+
+  /** What the outbox tells its stream. */
+  interface Events {
+    /** Frames were dropped unwritten (the write failed, the stream was aborted or overflowed). */
+    void dropped();
+
+    /** The stream ended because a write failed or it overflowed (not by {@link #close}). */
+    void ended();
+  }
+
+  /**
+   * One thing to write.
+   *
+   * @param bytes what it holds in memory until written (zero for a body streamed from disk)
+   * @param keepAlive a keep-alive comment: skipped while another one waits to be written
+   */
+  record Frame(Object payload, long bytes, boolean keepAlive) {}
+
+  private static final int BATCH = 64;
+
+  private final Sink sink;
+  private final Events events;
+  private final long maxUnsent;
+  private final List<Frame> overflow;
+  private final Executor writers;
+  private final CompletableFuture<Void> finished = new CompletableFuture<>();
+
+  // guarded by this
+  private final ArrayDeque<Frame> queue = new ArrayDeque<>();
+  private long queuedBytes;
+  private long writingBytes;
+  private boolean scheduled;
+  private boolean keepAliveQueued;
+  private boolean closing;
+  private boolean done;
+
+  /**
+   * @param maxUnsent bytes that may wait for the client (queued here and in the write in progress)
+   * @param overflow the last frames when the client fell further behind (not counted)
+   */
+  Outbox(Sink sink, Events events, long maxUnsent, List<Frame> overflow, Executor writers) {
+    this.sink = sink;
+    this.events = events;
+    this.maxUnsent = maxUnsent;
+    this.overflow = List.copyOf(overflow);
+    this.writers = writers;
+  }
+
+  /**
+   * Queues a frame; false when the stream is closing or this frame would take it past its limit
+   * (the stream then ends with the overflow frames).
+   */
+  boolean offer(Frame frame) {
+    boolean accepted;
+    synchronized (this) {
+      if (closing) {
+        return false;
+      }
+      if (frame.keepAlive() && keepAliveQueued) {
+        return true; // one is waiting already (a stuck write): they do not pile up
+      }
+      if (queuedBytes + writingBytes + frame.bytes() <= maxUnsent) {
+        queue.add(frame);
+        queuedBytes += frame.bytes();
+        keepAliveQueued |= frame.keepAlive();
+        accepted = true;
+      } else {
+        accepted = false;
+        overflowNow();
+      }
+    }
+    schedule();
+    if (accepted) {
+      return true;
+    }
+    events.dropped();
+    events.ended();
+    return false;
+  }
+
+  /**
+   * Drops what is queued and ends the stream with the overflow frames, as when the limit is passed
+   * (the bridge itself fell too far behind this client). No effect once closing.
+   */
+  void overflow() {
+    synchronized (this) {
+      if (closing) {
+        return;
+      }
+      overflowNow();
+    }
+    schedule();
+    events.dropped();
+    events.ended();
+  }
+
+  // guarded by this
+  private void overflowNow() {
+    queue.clear();
+    keepAliveQueued = false;
+    queuedBytes = 0;
+    closing = true;
+    queue.addAll(overflow);
+  }
+
+  /** Writes what is queued, then ends the response. Idempotent. */
+  void close() {
+    synchronized (this) {
+      closing = true;
+    }
+    schedule();
+  }
+
+  /** Drops what is queued and ends the response once a write in progress returns. Idempotent. */
+  void abort() {
+    boolean hadFrames;
+    synchronized (this) {
+      closing = true;
+      hadFrames = !queue.isEmpty();
+      queue.clear();
+      queuedBytes = 0;
+    }
+    if (hadFrames) {
+      events.dropped();
+    }
+    schedule();
+  }
+
+  /** Completes once the response ended (written and closed, or failed). */
+  CompletableFuture<Void> finished() {
+    return finished;
+  }
+
+  /** Bytes waiting for the client now: queued plus the write in progress. */
+  synchronized long unsent() {
+    return queuedBytes + writingBytes;
+  }
+
+  @Override
+  public void run() {
+    for (int i = 0; i < BATCH; i++) {
+      Frame next;
+      synchronized (this) {
+        next = queue.poll();
+        if (next == null) {
+          if (closing && !done) {
+            done = true;
+          } else {
+            scheduled = false;
+            return;
+          }
+        } else {
+          queuedBytes -= next.bytes();
+          writingBytes = next.bytes();
+          keepAliveQueued &= !next.keepAlive();
+        }
+      }
+      if (next == null) {
+        end();
+        return;
+      }
+      try {
+        sink.write(next);
+      } catch (IOException | RuntimeException e) {
+        fail();
+        return;
+      } finally {
+        synchronized (this) {
+          writingBytes = 0;
+        }
+      }
+    }
+    synchronized (this) {
+      scheduled = false;
+    }
+    schedule(); // more to write: let other streams have a turn first
+  }
+
+  private void schedule() {
+    synchronized (this) {
+      if (scheduled || done) {
+        return;
+      }
+      scheduled = true;
+    }
+    writers.execute(this);
+  }
+
+  private void end() {
+    try {
+      sink.close();
+      finished.complete(null);
+    } catch (IOException | RuntimeException e) {
+      finished.complete(null);
+      events.dropped();
+    }
+  }
+
+  private void fail() {
+    synchronized (this) {
+      closing = true;
+      done = true;
+      queue.clear();
+      queuedBytes = 0;
+    }
+    events.dropped();
+    events.ended();
+    try {
+      sink.close();
+    } catch (IOException | RuntimeException e) {
+      // the client is gone already
+    }
+    finished.complete(null);
+  }
+}

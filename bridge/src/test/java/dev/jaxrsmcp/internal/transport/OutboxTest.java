@@ -1,0 +1,167 @@
+package dev.jaxrsmcp.internal.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The outbox of one stream, over a sink that stands for a client: writes happen on writer threads
+ * (never the caller's), a stalled client costs at most the limit, and it never holds up another
+ * stream.
+ */
+class OutboxTest {
+  private static final InheritableThreadLocal<String> CALLER = new InheritableThreadLocal<>();
+
+  private final CountDownLatch release = new CountDownLatch(1);
+
+  @AfterEach
+  void releaseStalled() {
+    release.countDown();
+    CALLER.remove();
+  }
+
+  /** A client: records frames; a stalled one blocks in its first write until released. */
+  private final class Client implements Outbox.Sink, Outbox.Events {
+    final BlockingQueue<String> written = new LinkedBlockingQueue<>();
+    final CountDownLatch blocked = new CountDownLatch(1);
+    final boolean stalled;
+    final AtomicInteger ended = new AtomicInteger();
+    final AtomicInteger dropped = new AtomicInteger();
+
+    Client(boolean stalled) {
+      this.stalled = stalled;
+    }
+
+    @Override
+    public void write(Outbox.Frame frame) throws IOException {
+      if (stalled) {
+        blocked.countDown();
+        try {
+          release.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted", e);
+        }
+      }
+      written.add(
+          frame.payload()
+              + " on "
+              + Thread.currentThread().getName()
+              + " seeing "
+              + Optional.ofNullable(CALLER.get()).orElse("nothing"));
+    }
+
+    @Override
+    public void close() {
+      written.add("closed");
+    }
+
+    @Override
+    public void dropped() {
+      dropped.incrementAndGet();
+    }
+
+    @Override
+    public void ended() {
+      ended.incrementAndGet();
+    }
+
+    String next() throws InterruptedException {
+      String frame = written.poll(10, TimeUnit.SECONDS);
+      assertThat(frame).as("a frame written within 10 s").isNotNull();
+      return frame;
+    }
+  }
+
+  private static Outbox outbox(Client client, long max) {
+    return new Outbox(
+        client, client, max, List.of(new Outbox.Frame("why", 0, false)), StreamWriters::execute);
+  }
+
+  private static Outbox.Frame frame(String text) {
+    return new Outbox.Frame(text, text.length(), false);
+  }
+
+  @Test
+  void aStalledClientIsEndedAtItsLimitAndGetsTheReasonLast() throws Exception {
+    Client client = new Client(true);
+    Outbox outbox = outbox(client, 1_000);
+    assertThat(outbox.offer(frame("x".repeat(100)))).isTrue();
+    assertThat(client.blocked.await(10, TimeUnit.SECONDS)).isTrue(); // the write is stuck
+
+    int accepted = 0;
+    while (outbox.offer(frame("y".repeat(100))) && accepted < 100) {
+      accepted++;
+      assertThat(outbox.unsent()).isLessThanOrEqualTo(1_000);
+    }
+
+    assertThat(accepted).as("frames queued behind the stuck write").isEqualTo(9);
+    assertThat(client.ended).hasValue(1);
+    assertThat(outbox.offer(frame("z"))).as("nothing more once ended").isFalse();
+    assertThat(outbox.unsent()).isEqualTo(100); // only the write in progress
+    release.countDown();
+    assertThat(client.next()).startsWith("x".repeat(100) + " on jaxrs-mcp-writer-");
+    assertThat(client.next()).startsWith("why on ");
+    assertThat(client.next()).isEqualTo("closed");
+    assertThat(outbox.finished()).succeedsWithin(java.time.Duration.ofSeconds(10));
+  }
+
+  @Test
+  void manyStalledClientsDoNotHoldUpAHealthyOne() throws Exception {
+    for (int i = 0; i < 16; i++) {
+      Client stalled = new Client(true);
+      outbox(stalled, 1_000).offer(frame("stuck"));
+      assertThat(stalled.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+    Client healthy = new Client(false);
+    Outbox outbox = outbox(healthy, 1_000);
+
+    CALLER.set("the caller's context");
+    outbox.offer(frame("hello"));
+    outbox.close();
+
+    assertThat(healthy.next()).startsWith("hello on jaxrs-mcp-writer-").endsWith("seeing nothing");
+    assertThat(healthy.next()).isEqualTo("closed");
+    assertThat(healthy.ended).as("closed by its owner, not ended by the outbox").hasValue(0);
+  }
+
+  @Test
+  void keepAlivesDoNotPileUpBehindAStuckWrite() throws Exception {
+    Client client = new Client(true);
+    Outbox outbox = outbox(client, 1_000);
+    outbox.offer(frame("first"));
+    assertThat(client.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+
+    for (int i = 0; i < 1_000; i++) {
+      assertThat(outbox.offer(new Outbox.Frame("keep-alive", 16, true))).isTrue();
+    }
+
+    assertThat(outbox.unsent()).as("the stuck write and one keep-alive").isEqualTo(5 + 16);
+    assertThat(client.ended).hasValue(0);
+  }
+
+  @Test
+  void abortDropsWhatIsQueuedAndEndsTheResponse() throws Exception {
+    Client client = new Client(true);
+    Outbox outbox = outbox(client, 1_000);
+    outbox.offer(frame("first"));
+    assertThat(client.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+    outbox.offer(frame("second"));
+
+    outbox.abort();
+    release.countDown();
+
+    assertThat(client.next()).startsWith("first on ");
+    assertThat(client.next()).isEqualTo("closed");
+    assertThat(client.dropped.get()).isPositive();
+  }
+}

@@ -1,0 +1,42 @@
+package dev.jaxrsmcp.servletit;
+
+import dev.jaxrsmcp.McpFeature;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;
+
+/**
+ * The application under test, as it is deployed in a servlet container: Jersey's {@code
+ * ServletContainer} mapped at {@code /api/*} (so MCP is at {@code /api/mcp}), behind {@link
+ * BearerServletFilter}.
+ */
+final class ServletApp implements AutoCloseable {
+  static final String MAPPING = "/api/*";
+
+  final IdentityHolder holder;
+  final BearerServletFilter filter;
+  private final ExecutorService async;
+
+  ServletApp(IdentityHolder.Mode mode) {
+    this.holder = new IdentityHolder(mode);
+    this.filter = new BearerServletFilter(holder);
+    // Threads that inherit nothing, whatever the holder's mode: the routes hand them values.
+    this.async =
+        Executors.newFixedThreadPool(
+            2, task -> new Thread(null, task, "servlet-it-async", 0, false));
+  }
+
+  ResourceConfig resourceConfig() {
+    return new ResourceConfig()
+        .register(new IdentityResource(holder, async))
+        .register(RolesAllowedDynamicFeature.class)
+        .register(BearerChallengeFilter.class)
+        .register(McpFeature.builder().name("servlet-it").version("1.0").build());
+  }
+
+  @Override
+  public void close() {
+    async.shutdownNow();
+  }
+}
