@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The README's test command: makes sure redis-server and haproxy are there (the Redis tests start
 # their own server, the shared-session tests their own round-robin proxy, on free ports, and fail,
-# never skip, without them), then builds and tests everything.
+# never skip, without them), then builds and tests everything on Jersey 4.0 (Spring Boot 4.0;
+# Dropwizard 5.0 on Jersey 3.1), then tests the same compiled library classes again on the other
+# supported line, Jersey 3.1 with Spring Boot 3.5: the bridge, the Redis bus, the Spring Boot module
+# and the Spring Boot example (-Pjersey-3.1, see pom.xml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,4 +20,8 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   fi
 fi
 
+echo "== Jersey 4.0.2 (Spring Boot 4.0.7): everything"
 mvn -B -ntp verify "$@"
+
+echo "== Jersey 3.1.11 (Spring Boot 3.5.7): the classes compiled above, on the other line"
+mvn -B -ntp -Pjersey-3.1 -pl bridge,redis,spring-boot,examples/spring-boot -am verify "$@"

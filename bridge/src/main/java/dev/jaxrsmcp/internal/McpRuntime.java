@@ -1,10 +1,7 @@
 package dev.jaxrsmcp.internal;
 
-import dev.jaxrsmcp.McpChanges;
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
-import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
@@ -13,8 +10,6 @@ import dev.jaxrsmcp.internal.transport.ReadEnvelopeInterceptor;
 import dev.jaxrsmcp.internal.transport.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
 import jakarta.ws.rs.core.FeatureContext;
-import org.glassfish.jersey.innate.inject.InternalBinder;
-import org.glassfish.jersey.process.internal.RequestScoped;
 
 /** Wires the bridge into a Jersey application; called by {@link McpFeature#configure}. */
 public final class McpRuntime {
@@ -40,13 +35,6 @@ public final class McpRuntime {
                 context.register(
                     new ResourceMetadataChallenge(
                         settings.path(), new ResourceMetadata(metadata))));
-    context.register(
-        new InternalBinder() { // Jersey 4: the injection-neutral successor of AbstractBinder
-          @Override
-          protected void configure() {
-            bind(changes).to(McpChanges.class);
-            bindFactory(McpContextSupplier.class).to(McpContext.class).in(RequestScoped.class);
-          }
-        });
+    context.register(new RuntimeBinder(changes));
   }
 }

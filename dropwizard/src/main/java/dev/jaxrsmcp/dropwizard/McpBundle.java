@@ -1,0 +1,68 @@
+package dev.jaxrsmcp.dropwizard;
+
+import dev.jaxrsmcp.McpChanges;
+import dev.jaxrsmcp.McpFeature;
+import io.dropwizard.core.Configuration;
+import io.dropwizard.core.ConfiguredBundle;
+import io.dropwizard.core.setup.Environment;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+/**
+ * Serves MCP from a Dropwizard application: registers the {@link McpFeature} that {@code feature}
+ * makes from the application's configuration on its Jersey environment.
+ *
+ * <pre>{@code
+ * private final McpBundle<ReportsConfiguration> mcp =
+ *     new McpBundle<>(config -> config.getMcp().build());
+ *
+ * public void initialize(Bootstrap<ReportsConfiguration> bootstrap) {
+ *   bootstrap.addBundle(mcp);
+ * }
+ * }</pre>
+ *
+ * <p>{@link McpFactory} is the YAML section ({@code mcp:}) most applications build it from. The
+ * bundle runs before the application's {@code run}, so {@link #changes()} is there for the
+ * application's own resources and jobs.
+ */
+public final class McpBundle<C extends Configuration> implements ConfiguredBundle<C> {
+  private final Function<? super C, McpFeature> feature;
+  private final AtomicReference<Optional<McpFeature>> running =
+      new AtomicReference<>(Optional.empty());
+
+  /** A bundle registering the feature {@code feature} makes from the configuration. */
+  public McpBundle(Function<? super C, McpFeature> feature) {
+    this.feature = Objects.requireNonNull(feature, "feature");
+  }
+
+  @Override
+  public void run(C configuration, Environment environment) {
+    McpFeature made =
+        Objects.requireNonNull(
+            feature.apply(configuration), "McpBundle: the feature function returned null");
+    environment.jersey().register(made);
+    running.set(Optional.of(made));
+  }
+
+  /**
+   * The registered feature.
+   *
+   * @throws IllegalStateException before the bundle ran (before the application's {@code run})
+   */
+  public McpFeature feature() {
+    return running
+        .get()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "McpBundle.feature() is there once the bundle ran: call it from the"
+                        + " application's run(), not from initialize() or a constructor"));
+  }
+
+  /** Where the application reports changes to subscribers: the feature's {@code changes()}. */
+  public McpChanges changes() {
+    return feature().changes();
+  }
+}

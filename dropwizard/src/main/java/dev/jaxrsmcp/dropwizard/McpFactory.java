@@ -1,0 +1,91 @@
+package dev.jaxrsmcp.dropwizard;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.jaxrsmcp.McpFeature;
+import io.dropwizard.util.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code mcp:} section of a Dropwizard application's YAML. Every field starts at the bridge's
+ * default (see {@link McpFeature}'s accessors), so a configuration names only what it changes:
+ *
+ * <pre>
+ * mcp:
+ *   name: reports
+ *   version: "1.0"
+ *   allowedHosts: [reports.example.com]
+ *   limits:
+ *     maxBodyBytes: 262144
+ *     readTimeout: 10 seconds
+ * </pre>
+ */
+public class McpFactory {
+  private static final McpFeature DEFAULTS = McpFeature.builder().build();
+
+  @JsonProperty private String name = DEFAULTS.name();
+  @JsonProperty private String version = DEFAULTS.version();
+  @JsonProperty private String instructions = DEFAULTS.instructions();
+  @JsonProperty private String path = DEFAULTS.path();
+  @JsonProperty private String scheme = DEFAULTS.scheme();
+  @JsonProperty private boolean tools = DEFAULTS.tools();
+  @JsonProperty private List<String> allowedHosts = new ArrayList<>(DEFAULTS.allowedHosts());
+  @JsonProperty private List<String> allowedOrigins = new ArrayList<>(DEFAULTS.allowedOrigins());
+  @JsonProperty private McpLimitsFactory limits = new McpLimitsFactory();
+
+  /** A builder with every setting of this section applied, for code-only settings (watchers). */
+  public McpFeature.Builder builder() {
+    McpFeature.Builder builder =
+        McpFeature.builder()
+            .name(name)
+            .version(version)
+            .instructions(instructions)
+            .path(path)
+            .scheme(scheme)
+            .tools(tools)
+            .allowedHosts(allowedHosts.toArray(String[]::new))
+            .allowedOrigins(allowedOrigins.toArray(String[]::new));
+    return limits.applyTo(builder);
+  }
+
+  /** The feature this section describes. */
+  public McpFeature build() {
+    return builder().build();
+  }
+
+  /** The {@code limits:} subsection: the limits of {@code docs/security.md}. */
+  public static class McpLimitsFactory {
+    @JsonProperty private int maxBodyBytes = DEFAULTS.maxBodyBytes();
+    @JsonProperty private int maxJsonDepth = DEFAULTS.maxJsonDepth();
+    @JsonProperty private int maxUriLength = DEFAULTS.maxUriLength();
+    @JsonProperty private int maxSessions = DEFAULTS.maxSessions();
+    @JsonProperty private int maxListenUris = DEFAULTS.maxListenUris();
+    @JsonProperty private int maxConcurrentListens = DEFAULTS.maxConcurrentListens();
+    @JsonProperty private int pageSize = DEFAULTS.pageSize();
+    @JsonProperty private long defaultMaxBytes = DEFAULTS.defaultMaxBytes();
+    @JsonProperty private Duration readTimeout = of(DEFAULTS.readTimeout());
+    @JsonProperty private Duration longRunningTimeout = of(DEFAULTS.longRunningTimeout());
+    @JsonProperty private Duration listenTimeout = of(DEFAULTS.listenTimeout());
+    @JsonProperty private Duration sessionIdleTimeout = of(DEFAULTS.sessionIdleTimeout());
+
+    McpFeature.Builder applyTo(McpFeature.Builder builder) {
+      return builder
+          .maxBodyBytes(maxBodyBytes)
+          .maxJsonDepth(maxJsonDepth)
+          .maxUriLength(maxUriLength)
+          .maxSessions(maxSessions)
+          .maxListenUris(maxListenUris)
+          .maxConcurrentListens(maxConcurrentListens)
+          .pageSize(pageSize)
+          .defaultMaxBytes(defaultMaxBytes)
+          .readTimeout(readTimeout.toJavaDuration())
+          .longRunningTimeout(longRunningTimeout.toJavaDuration())
+          .listenTimeout(listenTimeout.toJavaDuration())
+          .sessionIdleTimeout(sessionIdleTimeout.toJavaDuration());
+    }
+
+    private static Duration of(java.time.Duration duration) {
+      return Duration.milliseconds(duration.toMillis());
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package dev.jaxrsmcp.examples.dropwizard;
+
+import dev.jaxrsmcp.examples.interop.ExampleContract;
+import dev.jaxrsmcp.examples.interop.ExampleProcess;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The Dropwizard example as users run it ({@code PORT=... java -jar dropwizard-example.jar server
+ * config.yml}, real Jetty, Dropwizard auth), held to {@link ExampleContract}: one boot for the
+ * class.
+ */
+class DropwizardExampleIT extends ExampleContract {
+  private static ExampleProcess example;
+
+  @BeforeAll
+  static void start() throws Exception {
+    example =
+        ExampleProcess.start(
+            Path.of(System.getProperty("example.jar")),
+            List.of("server", System.getProperty("example.config")),
+            Path.of("."),
+            "Started oejs.Server@",
+            Duration.ofSeconds(180));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    example.close();
+  }
+
+  @Override
+  protected ExampleProcess example() {
+    return example;
+  }
+
+  @Override
+  protected String challenge() {
+    return "Basic realm=\"example\"";
+  }
+}

@@ -1,0 +1,237 @@
+package dev.jaxrsmcp.spring;
+
+import dev.jaxrsmcp.McpFeature;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code jaxrs-mcp.*} properties the auto-configured {@link McpFeature} is built from. Every
+ * property starts at the bridge's own default (see {@link McpFeature}'s accessors), so an
+ * application sets only what it changes:
+ *
+ * <pre>
+ * jaxrs-mcp:
+ *   name: reports
+ *   version: 1.0
+ *   allowed-hosts: [reports.example.com]
+ *   limits:
+ *     max-body-bytes: 262144
+ * </pre>
+ */
+@ConfigurationProperties(prefix = "jaxrs-mcp")
+public class McpProperties {
+  private static final McpFeature DEFAULTS = McpFeature.builder().build();
+
+  private String name = DEFAULTS.name();
+  private String version = DEFAULTS.version();
+  private String instructions = DEFAULTS.instructions();
+  private String path = DEFAULTS.path();
+  private String scheme = DEFAULTS.scheme();
+  private boolean tools = DEFAULTS.tools();
+  private List<String> allowedHosts = new ArrayList<>(DEFAULTS.allowedHosts());
+  private List<String> allowedOrigins = new ArrayList<>(DEFAULTS.allowedOrigins());
+  private final Limits limits = new Limits();
+
+  /** {@code serverInfo.name}; see {@link McpFeature#name()}. */
+  public String getName() {
+    return name;
+  }
+
+  public void setName(String name) {
+    this.name = name;
+  }
+
+  /** {@code serverInfo.version}; see {@link McpFeature#version()}. */
+  public String getVersion() {
+    return version;
+  }
+
+  public void setVersion(String version) {
+    this.version = version;
+  }
+
+  /** See {@link McpFeature#instructions()}. */
+  public String getInstructions() {
+    return instructions;
+  }
+
+  public void setInstructions(String instructions) {
+    this.instructions = instructions;
+  }
+
+  /** The MCP endpoint's path within the Jersey application; see {@link McpFeature#path()}. */
+  public String getPath() {
+    return path;
+  }
+
+  public void setPath(String path) {
+    this.path = path;
+  }
+
+  /** The scheme of derived resource URIs; see {@link McpFeature#scheme()}. */
+  public String getScheme() {
+    return scheme;
+  }
+
+  public void setScheme(String scheme) {
+    this.scheme = scheme;
+  }
+
+  /** Whether resources are also offered as tools; see {@link McpFeature#tools()}. */
+  public boolean isTools() {
+    return tools;
+  }
+
+  public void setTools(boolean tools) {
+    this.tools = tools;
+  }
+
+  /** Host names allowed besides the loopback ones; see {@link McpFeature#allowedHosts()}. */
+  public List<String> getAllowedHosts() {
+    return allowedHosts;
+  }
+
+  public void setAllowedHosts(List<String> allowedHosts) {
+    this.allowedHosts = new ArrayList<>(allowedHosts);
+  }
+
+  /** Origins allowed besides the loopback ones; see {@link McpFeature#allowedOrigins()}. */
+  public List<String> getAllowedOrigins() {
+    return allowedOrigins;
+  }
+
+  public void setAllowedOrigins(List<String> allowedOrigins) {
+    this.allowedOrigins = new ArrayList<>(allowedOrigins);
+  }
+
+  /** {@code jaxrs-mcp.limits.*}. */
+  public Limits getLimits() {
+    return limits;
+  }
+
+  /** The limits of {@code docs/security.md}, each at the bridge's default until set. */
+  public static class Limits {
+    private int maxBodyBytes = DEFAULTS.maxBodyBytes();
+    private int maxJsonDepth = DEFAULTS.maxJsonDepth();
+    private int maxUriLength = DEFAULTS.maxUriLength();
+    private int maxSessions = DEFAULTS.maxSessions();
+    private int maxListenUris = DEFAULTS.maxListenUris();
+    private int maxConcurrentListens = DEFAULTS.maxConcurrentListens();
+    private int pageSize = DEFAULTS.pageSize();
+    private long defaultMaxBytes = DEFAULTS.defaultMaxBytes();
+    private Duration readTimeout = DEFAULTS.readTimeout();
+    private Duration longRunningTimeout = DEFAULTS.longRunningTimeout();
+    private Duration listenTimeout = DEFAULTS.listenTimeout();
+    private Duration sessionIdleTimeout = DEFAULTS.sessionIdleTimeout();
+
+    /** See {@link McpFeature#maxBodyBytes()}. */
+    public int getMaxBodyBytes() {
+      return maxBodyBytes;
+    }
+
+    public void setMaxBodyBytes(int maxBodyBytes) {
+      this.maxBodyBytes = maxBodyBytes;
+    }
+
+    /** See {@link McpFeature#maxJsonDepth()}. */
+    public int getMaxJsonDepth() {
+      return maxJsonDepth;
+    }
+
+    public void setMaxJsonDepth(int maxJsonDepth) {
+      this.maxJsonDepth = maxJsonDepth;
+    }
+
+    /** See {@link McpFeature#maxUriLength()}. */
+    public int getMaxUriLength() {
+      return maxUriLength;
+    }
+
+    public void setMaxUriLength(int maxUriLength) {
+      this.maxUriLength = maxUriLength;
+    }
+
+    /** See {@link McpFeature#maxSessions()}. */
+    public int getMaxSessions() {
+      return maxSessions;
+    }
+
+    public void setMaxSessions(int maxSessions) {
+      this.maxSessions = maxSessions;
+    }
+
+    /** See {@link McpFeature#maxListenUris()}. */
+    public int getMaxListenUris() {
+      return maxListenUris;
+    }
+
+    public void setMaxListenUris(int maxListenUris) {
+      this.maxListenUris = maxListenUris;
+    }
+
+    /** See {@link McpFeature#maxConcurrentListens()}. */
+    public int getMaxConcurrentListens() {
+      return maxConcurrentListens;
+    }
+
+    public void setMaxConcurrentListens(int maxConcurrentListens) {
+      this.maxConcurrentListens = maxConcurrentListens;
+    }
+
+    /** See {@link McpFeature#pageSize()}. */
+    public int getPageSize() {
+      return pageSize;
+    }
+
+    public void setPageSize(int pageSize) {
+      this.pageSize = pageSize;
+    }
+
+    /** See {@link McpFeature#defaultMaxBytes()}. */
+    public long getDefaultMaxBytes() {
+      return defaultMaxBytes;
+    }
+
+    public void setDefaultMaxBytes(long defaultMaxBytes) {
+      this.defaultMaxBytes = defaultMaxBytes;
+    }
+
+    /** See {@link McpFeature#readTimeout()}. */
+    public Duration getReadTimeout() {
+      return readTimeout;
+    }
+
+    public void setReadTimeout(Duration readTimeout) {
+      this.readTimeout = readTimeout;
+    }
+
+    /** See {@link McpFeature#longRunningTimeout()}. */
+    public Duration getLongRunningTimeout() {
+      return longRunningTimeout;
+    }
+
+    public void setLongRunningTimeout(Duration longRunningTimeout) {
+      this.longRunningTimeout = longRunningTimeout;
+    }
+
+    /** See {@link McpFeature#listenTimeout()}. */
+    public Duration getListenTimeout() {
+      return listenTimeout;
+    }
+
+    public void setListenTimeout(Duration listenTimeout) {
+      this.listenTimeout = listenTimeout;
+    }
+
+    /** See {@link McpFeature#sessionIdleTimeout()}. */
+    public Duration getSessionIdleTimeout() {
+      return sessionIdleTimeout;
+    }
+
+    public void setSessionIdleTimeout(Duration sessionIdleTimeout) {
+      this.sessionIdleTimeout = sessionIdleTimeout;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package dev.jaxrsmcp.spring.internal;
+
+import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.spring.McpProperties;
+
+/** Turns {@code jaxrs-mcp.*} into an {@link McpFeature.Builder}; the bridge validates values. */
+public final class FeatureFromProperties {
+  private FeatureFromProperties() {}
+
+  /** A builder with every property applied, ready for the change bus and {@code build()}. */
+  public static McpFeature.Builder builder(McpProperties p) {
+    McpProperties.Limits limits = p.getLimits();
+    return McpFeature.builder()
+        .name(p.getName())
+        .version(p.getVersion())
+        .instructions(p.getInstructions())
+        .path(p.getPath())
+        .scheme(p.getScheme())
+        .tools(p.isTools())
+        .allowedHosts(p.getAllowedHosts().toArray(String[]::new))
+        .allowedOrigins(p.getAllowedOrigins().toArray(String[]::new))
+        .maxBodyBytes(limits.getMaxBodyBytes())
+        .maxJsonDepth(limits.getMaxJsonDepth())
+        .maxUriLength(limits.getMaxUriLength())
+        .maxSessions(limits.getMaxSessions())
+        .maxListenUris(limits.getMaxListenUris())
+        .maxConcurrentListens(limits.getMaxConcurrentListens())
+        .pageSize(limits.getPageSize())
+        .defaultMaxBytes(limits.getDefaultMaxBytes())
+        .readTimeout(limits.getReadTimeout())
+        .longRunningTimeout(limits.getLongRunningTimeout())
+        .listenTimeout(limits.getListenTimeout())
+        .sessionIdleTimeout(limits.getSessionIdleTimeout());
+  }
+}
