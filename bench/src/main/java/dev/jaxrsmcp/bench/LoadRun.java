@@ -149,6 +149,7 @@ final class LoadRun {
           } catch (IOException e) {
             ok = false;
             lastError = e.toString();
+            scenario.finish(connection);
             connection.close();
             connection = new HttpConnection(ReadScenario.HOST, scenario.port());
             request = scenario.prepare(connection);
@@ -156,6 +157,7 @@ final class LoadRun {
           long t1 = System.nanoTime();
           completed++;
           if (connection.closing()) {
+            scenario.finish(connection);
             connection.close();
             connection = new HttpConnection(ReadScenario.HOST, scenario.port());
             request = scenario.prepare(connection);
@@ -173,6 +175,7 @@ final class LoadRun {
       } catch (Exception e) {
         failure.set(e);
       } finally {
+        scenario.finish(connection);
         connection.close();
         if (errors > 0) {
           System.err.println(scenario.key() + ": " + errors + " failed reads, last: " + lastError);

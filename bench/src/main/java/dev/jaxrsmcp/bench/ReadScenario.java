@@ -44,6 +44,12 @@ abstract class ReadScenario {
   /** Readies a new connection; returns the request to repeat on it. */
   abstract byte[] prepare(HttpConnection connection) throws IOException;
 
+  /**
+   * Ends what {@link #prepare} started on {@code connection} before it is closed (a legacy session:
+   * {@code DELETE}, so that sessions do not pile up against the server's per-caller quota).
+   */
+  void finish(HttpConnection connection) {}
+
   /** Whether a response is a successful read of widget 1's state. */
   boolean isValid(HttpConnection.Response response) {
     if (response.status() != 200) {
@@ -105,9 +111,39 @@ abstract class ReadScenario {
   /** 3: the same read in a legacy session (one {@code initialize} per connection). */
   static ReadScenario legacy(int port) {
     return new ReadScenario("legacy", "bridge, legacy session", port) {
+      private final java.util.Map<HttpConnection, String> sessions =
+          new java.util.concurrent.ConcurrentHashMap<>();
+
+      @Override
+      void finish(HttpConnection connection) {
+        String session = sessions.remove(connection);
+        if (session == null) {
+          return;
+        }
+        Map<String, String> headers = jsonHeaders();
+        headers.put("MCP-Protocol-Version", LEGACY_VERSION);
+        headers.put("Mcp-Session-Id", session);
+        byte[] delete = HttpConnection.request("DELETE", HOST, port, "/mcp", headers, "");
+        try {
+          if (connection.closing()) { // the server ends this connection: a new one for the DELETE
+            HttpConnection fresh = new HttpConnection(HOST, port);
+            try {
+              fresh.exchange(delete);
+            } finally {
+              fresh.close();
+            }
+          } else {
+            connection.exchange(delete);
+          }
+        } catch (IOException e) {
+          // The session expires on its own.
+        }
+      }
+
       @Override
       byte[] prepare(HttpConnection connection) throws IOException {
         String session = initialize(connection, port);
+        sessions.put(connection, session);
         Map<String, String> headers = jsonHeaders();
         headers.put("MCP-Protocol-Version", LEGACY_VERSION);
         headers.put("Mcp-Session-Id", session);
