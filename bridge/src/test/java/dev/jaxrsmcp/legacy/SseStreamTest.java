@@ -9,6 +9,7 @@ import dev.jaxrsmcp.testing.TestServer;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +28,7 @@ class SseStreamTest {
   public static class Streaming {
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public Response stream() {
+    public Response stream(@Context ContainerRequest request) {
       SseStream stream = new SseStream();
       new Thread(
               () -> {
@@ -43,7 +45,7 @@ class SseStreamTest {
                 stream.close();
               })
           .start();
-      return stream.response();
+      return stream.answer(request);
     }
   }
 

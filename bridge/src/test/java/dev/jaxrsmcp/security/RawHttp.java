@@ -104,17 +104,52 @@ final class RawHttp {
       } catch (IOException e) {
         // The server may answer (413) and close before the whole body is sent; read what it said.
       }
-      return Reply.parse(readAll(socket.getInputStream()));
-    } catch (SocketTimeoutException e) {
-      throw new AssertionError(
-          "no complete response within " + TIMEOUT_MS + " ms for " + method + " " + target, e);
+      ByteArrayOutputStream received = new ByteArrayOutputStream();
+      try {
+        readAll(socket.getInputStream(), received);
+      } catch (SocketTimeoutException e) {
+        printThreads();
+        throw new AssertionError(
+            "no complete response within "
+                + TIMEOUT_MS
+                + " ms for "
+                + method
+                + " "
+                + target
+                + " with body "
+                + abbreviate(new String(body, StandardCharsets.UTF_8))
+                + "; received so far: "
+                + abbreviate(received.toString(StandardCharsets.ISO_8859_1)),
+            e);
+      }
+      return Reply.parse(received.toByteArray());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static byte[] readAll(InputStream in) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+  /** A hung request is a server bug; the server's threads at that moment say where it waits. */
+  private static void printThreads() {
+    StringBuilder dump = new StringBuilder("threads when a request hung:\n");
+    Thread.getAllStackTraces()
+        .forEach(
+            (thread, frames) -> {
+              dump.append('"').append(thread.getName()).append("\" ").append(thread.getState());
+              dump.append('\n');
+              for (StackTraceElement frame : frames) {
+                dump.append("    at ").append(frame).append('\n');
+              }
+            });
+    System.err.println(dump);
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 600
+        ? text
+        : text.substring(0, 600) + "...(" + text.length() + " chars)";
+  }
+
+  private static void readAll(InputStream in, ByteArrayOutputStream out) throws IOException {
     byte[] buffer = new byte[8192];
     try {
       int n;
@@ -127,7 +162,6 @@ final class RawHttp {
       }
       // A reset after the response (the server closed with request bytes unread) ends it.
     }
-    return out.toByteArray();
   }
 
   /** A parsed response: status, headers by lower-case name, the (de-chunked) body. */

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.glassfish.jersey.server.ContainerRequest;
 
 /**
  * The open modern notification streams of this instance: opening one (acknowledgement first, then
@@ -68,8 +69,8 @@ final class ListenStreams {
     count.decrementAndGet();
   }
 
-  /** Opens a stream for a planned listen on a reserved slot. */
-  Response open(ListenPlan plan, Caller caller) {
+  /** Opens a stream for a planned listen on a reserved slot, as the answer to {@code request}. */
+  Response open(ListenPlan plan, Caller caller, ContainerRequest request) {
     long maxUnsent = state.settings().maxUnsentBytes();
     SseStream stream =
         new SseStream(
@@ -89,7 +90,7 @@ final class ListenStreams {
       stream.send(Subscriptions.completion(plan.subscriptionId(), serverInfo.get()));
       count.decrementAndGet();
       stream.close();
-      return stream.response();
+      return stream.answer(request);
     }
     open.add(listen);
     stream.onClose(() -> forget(listen));
@@ -115,7 +116,7 @@ final class ListenStreams {
         listen.cancelTimeout(); // it closed while the timeout was being scheduled
       }
     }
-    return stream.response();
+    return stream.answer(request);
   }
 
   /** How many streams are open now. */

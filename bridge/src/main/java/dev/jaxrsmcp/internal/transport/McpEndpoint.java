@@ -247,7 +247,7 @@ final class McpEndpoint {
         return Response.accepted().build();
       }
       if ("subscriptions/listen".equals(message.method())) {
-        return listen(message, caller);
+        return listen(message, caller, request);
       }
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
@@ -336,7 +336,7 @@ final class McpEndpoint {
     sessions.confirm(session);
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
-    return stream.response();
+    return stream.answer(request);
   }
 
   /** DELETE with a session ends it (204); without one there is nothing to end (405). */
@@ -357,13 +357,13 @@ final class McpEndpoint {
   }
 
   /** Modern {@code subscriptions/listen}: validated, planned, then streamed. */
-  private Response listen(JsonRpcRequest message, Caller caller) {
+  private Response listen(JsonRpcRequest message, Caller caller, ContainerRequest request) {
     McpCall call = modern.accept(message, caller);
     listens.reserve();
     boolean opened = false;
     try {
       ListenPlan plan = subscriptions.plan(call);
-      Response response = listens.open(plan, caller);
+      Response response = listens.open(plan, caller, request);
       opened = true;
       return response;
     } finally {

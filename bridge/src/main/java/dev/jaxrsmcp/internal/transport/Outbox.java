@@ -13,6 +13,9 @@ import java.util.concurrent.Executor;
  * here plus the write handed to the container and not yet taken exceed {@code maxUnsent},
  * everything queued is dropped and the stream ends with {@code overflow}'s frames (why it ended).
  *
+ * <p>An outbox may start <em>held</em>: it queues (and counts) frames, a close or an abort, but
+ * touches the sink only once {@link #release} says the container is ready for it.
+ *
  * <p>Thread safety: every field but the immutable ones is guarded by {@code this}; the sink is only
  * used by the one writer running at a time.
  */
@@ -58,17 +61,37 @@ final class Outbox implements Runnable {
   private boolean keepAliveQueued;
   private boolean closing;
   private boolean done;
+  private boolean held;
 
   /**
    * @param maxUnsent bytes that may wait for the client (queued here and in the write in progress)
    * @param overflow the last frames when the client fell further behind (not counted)
+   * @param held whether the sink waits for {@link #release}
    */
-  Outbox(Sink sink, Events events, long maxUnsent, List<Frame> overflow, Executor writers) {
+  Outbox(
+      Sink sink,
+      Events events,
+      long maxUnsent,
+      List<Frame> overflow,
+      Executor writers,
+      boolean held) {
     this.sink = sink;
     this.events = events;
     this.maxUnsent = maxUnsent;
     this.overflow = List.copyOf(overflow);
     this.writers = writers;
+    this.held = held;
+  }
+
+  /** Lets a held outbox write what it queued (and end, if it was closed meanwhile). Idempotent. */
+  void release() {
+    synchronized (this) {
+      if (!held) {
+        return;
+      }
+      held = false;
+    }
+    schedule();
   }
 
   /**
@@ -203,7 +226,7 @@ final class Outbox implements Runnable {
 
   private void schedule() {
     synchronized (this) {
-      if (scheduled || done) {
+      if (scheduled || done || held) {
         return;
       }
       scheduled = true;

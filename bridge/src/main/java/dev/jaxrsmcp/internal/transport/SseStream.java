@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.glassfish.jersey.media.sse.EventOutput;
 import org.glassfish.jersey.media.sse.OutboundEvent;
+import org.glassfish.jersey.server.ContainerRequest;
 
 /**
  * One Server-Sent Events response, framed by Jersey's SSE support: each JSON-RPC message is one
@@ -83,7 +84,8 @@ public final class SseStream implements NotificationStream {
             },
             maxUnsentBytes,
             last,
-            StreamWriters::execute);
+            StreamWriters::execute,
+            true); // until the response is handed over: see answer
   }
 
   /** Why a stream whose client fell more than {@code maxUnsentBytes} behind was ended. */
@@ -93,8 +95,12 @@ public final class SseStream implements NotificationStream {
         + " bytes were waiting for this client (maxUnsentBytes); reconnect, then re-read";
   }
 
-  /** The HTTP response that carries this stream. */
-  public Response response() {
+  /**
+   * The HTTP response that carries this stream, as the answer to {@code request}. Until Jersey has
+   * set that response up, what is sent (and a close) waits here: see {@link StreamHandOver}.
+   */
+  public Response answer(ContainerRequest request) {
+    request.setWriter(new StreamHandOver(request.getResponseWriter(), outbox::release));
     return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
         .header("X-Accel-Buffering", "no")
         .header("Cache-Control", "no-cache")

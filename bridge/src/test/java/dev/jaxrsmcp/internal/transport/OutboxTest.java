@@ -84,7 +84,12 @@ class OutboxTest {
 
   private static Outbox outbox(Client client, long max) {
     return new Outbox(
-        client, client, max, List.of(new Outbox.Frame("why", 0, false)), StreamWriters::execute);
+        client,
+        client,
+        max,
+        List.of(new Outbox.Frame("why", 0, false)),
+        StreamWriters::execute,
+        false);
   }
 
   private static Outbox.Frame frame(String text) {
@@ -163,5 +168,40 @@ class OutboxTest {
     assertThat(client.next()).startsWith("first on ");
     assertThat(client.next()).isEqualTo("closed");
     assertThat(client.dropped.get()).isPositive();
+  }
+
+  @Test
+  void aHeldOutboxTouchesTheSinkOnlyOnceReleased() throws Exception {
+    Client client = new Client(false);
+    AtomicInteger scheduled = new AtomicInteger();
+    Outbox outbox =
+        new Outbox(
+            client,
+            client,
+            1_000,
+            List.of(),
+            task -> {
+              scheduled.incrementAndGet();
+              task.run(); // on this thread: what runs is visible at once
+            },
+            true);
+    assertThat(outbox.offer(frame("first"))).isTrue();
+    assertThat(outbox.offer(frame("second"))).isTrue();
+    outbox.close();
+
+    assertThat(scheduled.get()).isZero();
+    assertThat(client.written).isEmpty();
+    assertThat(outbox.unsent()).isEqualTo("first".length() + "second".length());
+
+    outbox.release();
+    outbox.release(); // idempotent
+
+    List<String> written = List.copyOf(client.written);
+    assertThat(written).hasSize(3);
+    assertThat(written.get(0)).startsWith("first on ");
+    assertThat(written.get(1)).startsWith("second on ");
+    assertThat(written.get(2)).isEqualTo("closed");
+    assertThat(outbox.finished()).isCompleted();
+    assertThat(client.dropped.get()).isZero();
   }
 }
