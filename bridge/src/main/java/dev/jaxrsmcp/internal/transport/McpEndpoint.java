@@ -22,6 +22,7 @@ import dev.jaxrsmcp.internal.protocol.ModernProtocol;
 import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.protocol.SessionClaim;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.Incidents;
@@ -137,17 +138,32 @@ final class McpEndpoint {
     boolean legacyEra = isLegacy(message, caller);
     McpCall call;
     Optional<Session> session = Optional.empty();
+    Optional<InPlaceRead.OwnerCheck> ownerCheck = Optional.empty();
     if (legacyEra) {
       if (!hasSession(caller)) {
         return Optional.empty();
       }
-      // Before the application's filters: no principal yet, the binding's headers are checked.
-      Session found = legacy.sessionBeforeFilters(caller, "'" + message.method() + "'");
+      // Before the application's filters: no principal yet, the binding's headers are checked;
+      // a principal-bound session whose headers changed is checked after them (OwnerCheck).
+      SessionClaim claim = legacy.sessionBeforeFilters(caller, "'" + message.method() + "'");
       if (!legacy.offers(message.method())) {
         return Optional.empty();
       }
+      Session found = claim.session();
       session = Optional.of(found);
-      sessions.confirm(found); // any request after initialize confirms the handshake
+      if (claim.ownerPending()) {
+        ownerCheck =
+            Optional.of(
+                principal -> {
+                  boolean owner = legacy.ownsAfterFilters(found, caller, principal);
+                  if (owner) {
+                    sessions.confirm(found);
+                  }
+                  return owner;
+                });
+      } else {
+        sessions.confirm(found); // any request after initialize confirms the handshake
+      }
       call = legacy.call(message, caller, found);
     } else {
       call = modern.accept(message, caller);
@@ -195,12 +211,12 @@ final class McpEndpoint {
               cancelKey,
               ends::add,
               session.flatMap(Session::routeLogLevel));
-      read = new InPlaceRead(call, kind, entry, uri, Optional.of(longRead));
+      read = new InPlaceRead(call, kind, entry, uri, Optional.of(longRead), ownerCheck);
       ends.forEach(read::onEnd);
       request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
       asyncTimeout = state.settings().longRunningTimeout();
     } else {
-      read = new InPlaceRead(call, kind, entry, uri, Optional.empty());
+      read = new InPlaceRead(call, kind, entry, uri, Optional.empty(), ownerCheck);
       asyncTimeout = state.settings().readTimeout();
     }
     if (session.isPresent()) {
