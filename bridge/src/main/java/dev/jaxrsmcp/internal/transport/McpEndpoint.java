@@ -61,6 +61,7 @@ final class McpEndpoint {
   private final Subscriptions subscriptions;
   private final ListenStreams listens;
   private final LongRunningReads longReads;
+  private final ReadSlots readSlots;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
   private final SessionSubscriptions sessionSubscriptions;
@@ -79,6 +80,9 @@ final class McpEndpoint {
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler());
+    this.readSlots =
+        new ReadSlots(
+            state.settings().maxConcurrentReads(), state.settings().maxConcurrentLongReads());
     this.sessions = SessionSetup.store(state.settings());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
@@ -197,6 +201,27 @@ final class McpEndpoint {
       entry = found.value();
       match = found.match();
     }
+    Runnable slot = readSlots.take(entry.longRunning(), uri); // before any work of the read
+    try {
+      return inPlace(request, message, call, session, ownerCheck, kind, entry, match, uri, slot);
+    } catch (RuntimeException e) {
+      slot.run();
+      throw e;
+    }
+  }
+
+  /** Starts a read that has its slot: the rewrite, and for a long-running one its spool. */
+  private Optional<Response> inPlace(
+      ContainerRequest request,
+      JsonRpcRequest message,
+      McpCall call,
+      Optional<Session> session,
+      Optional<InPlaceRead.OwnerCheck> ownerCheck,
+      ReadMessage.Kind kind,
+      CatalogueEntry entry,
+      TemplateMatch match,
+      String uri,
+      Runnable slot) {
     InPlaceRead read;
     Duration asyncTimeout;
     if (entry.longRunning()) {
@@ -207,7 +232,7 @@ final class McpEndpoint {
               call,
               entry,
               request,
-              acceptsEventStream(caller),
+              acceptsEventStream(call.caller()),
               cancelKey,
               ends::add,
               session.flatMap(Session::routeLogLevel));
@@ -219,22 +244,22 @@ final class McpEndpoint {
       read = new InPlaceRead(call, kind, entry, uri, Optional.empty(), ownerCheck);
       asyncTimeout = state.settings().readTimeout();
     }
+    read.onEnd(slot);
     if (session.isPresent()) {
       Session s = session.get();
       s.enter();
       read.onEnd(s::exit);
     }
-    InPlaceRead running = read;
     request.setWriter(
         new ReadResponseWriter(
             request.getResponseWriter(),
-            running,
+            read,
             asyncTimeout,
             !PropertiesHelper.isProperty(
                 request
                     .getConfiguration()
                     .getProperty(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR))));
-    request.setProperty(InPlaceRead.PROPERTY, running);
+    request.setProperty(InPlaceRead.PROPERTY, read);
     rewrite.rewrite(request, entry, match, ResourceMethods.traceHeaders(call));
     return Optional.empty();
   }
