@@ -11,12 +11,10 @@ import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.spool.Spool;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyWriter;
-import jakarta.ws.rs.ext.Providers;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -49,8 +47,6 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
 
   /** The largest untyped body held to decide between text and blob. */
   private static final int UNTYPED_MAX = 16 * 1024 * 1024;
-
-  @Context private Providers providers;
 
   @Override
   public boolean isWriteable(
@@ -288,8 +284,10 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     }
     MediaType type = envelope.mediaType().orElse(MediaType.WILDCARD_TYPE);
     MessageBodyWriter writer =
-        providers.getMessageBodyWriter(
-            envelope.type(), envelope.genericType(), envelope.annotations(), type);
+        envelope
+            .workers()
+            .getMessageBodyWriter(
+                envelope.type(), envelope.genericType(), envelope.annotations(), type);
     if (writer == null) {
       throw new IOException(
           "no message body writer for " + envelope.type().getName() + " as " + type);

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.glassfish.jersey.server.ContainerRequest;
 
 /**
  * Turns the route's response to an in-place read back into the MCP response (contract section 7):
@@ -91,7 +92,8 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
             Optional.ofNullable(response.getMediaType()),
             streamed,
             serverInfo.get(),
-            new EnvelopeStreams());
+            new EnvelopeStreams(),
+            ((ContainerRequest) request).getWorkers());
     keepOnly(response);
     if (!challenges.isEmpty()) {
       response.getHeaders().put("WWW-Authenticate", new ArrayList<>(challenges));
