@@ -47,6 +47,7 @@ public final class McpFeature implements Feature {
   private final long defaultCacheTtlMs;
   private final String defaultCacheScope;
   private final long defaultMaxBytes;
+  private final long maxSpoolBytes;
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
@@ -92,6 +93,7 @@ public final class McpFeature implements Feature {
     this.defaultCacheTtlMs = b.defaultCacheTtlMs;
     this.defaultCacheScope = b.defaultCacheScope;
     this.defaultMaxBytes = b.defaultMaxBytes;
+    this.maxSpoolBytes = b.maxSpoolBytes;
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
@@ -188,6 +190,16 @@ public final class McpFeature implements Feature {
   /** {@code maxBytes} for long-running resources that do not set one; default 1 MiB. */
   public long defaultMaxBytes() {
     return defaultMaxBytes;
+  }
+
+  /**
+   * The most bytes the spool files of long-running reads and tasks may hold together on this
+   * instance; default 4 GiB. A long-running read that arrives when they are full is refused with
+   * HTTP 503 and {@code Retry-After: 5}; one whose write would pass the limit is ended with an
+   * error.
+   */
+  public long maxSpoolBytes() {
+    return maxSpoolBytes;
   }
 
   /** How long one in-process read may take before it is cancelled; default 30 seconds. */
@@ -489,6 +501,7 @@ public final class McpFeature implements Feature {
     private long defaultCacheTtlMs = 0;
     private String defaultCacheScope = "private";
     private long defaultMaxBytes = 1024 * 1024;
+    private long maxSpoolBytes = 4L << 30;
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
@@ -535,6 +548,7 @@ public final class McpFeature implements Feature {
       this.defaultCacheTtlMs = f.defaultCacheTtlMs;
       this.defaultCacheScope = f.defaultCacheScope;
       this.defaultMaxBytes = f.defaultMaxBytes;
+      this.maxSpoolBytes = f.maxSpoolBytes;
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
@@ -630,6 +644,15 @@ public final class McpFeature implements Feature {
             "defaultCacheScope must be 'private' or 'public' (found '" + scope + "')");
       }
       this.defaultCacheScope = scope;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxSpoolBytes()}; at least 1. */
+    public Builder maxSpoolBytes(long max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxSpoolBytes must be at least 1 (found " + max + ")");
+      }
+      this.maxSpoolBytes = max;
       return this;
     }
 

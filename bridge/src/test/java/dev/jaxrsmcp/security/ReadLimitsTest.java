@@ -34,6 +34,7 @@ class ReadLimitsTest {
   static final List<String> RAN = new CopyOnWriteArrayList<>();
   static final List<AsyncResponse> HELD = new CopyOnWriteArrayList<>();
   static volatile CountDownLatch longReleased = new CountDownLatch(0);
+  static volatile CountDownLatch spoolReleased = new CountDownLatch(0);
 
   @Path("/")
   public static class Routes {
@@ -75,6 +76,24 @@ class ReadLimitsTest {
       return "long " + id;
     }
 
+    /** Writes {@code size} bytes to its spool, then waits to be released. */
+    @GET
+    @Path("/spooled/{size}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://spooled/{size}", longRunning = true, maxBytes = 1_000_000)
+    public jakarta.ws.rs.core.StreamingOutput spooled(@PathParam("size") int size) {
+      RAN.add("spooled " + size);
+      return out -> {
+        out.write("x".repeat(size).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.flush();
+        try {
+          spoolReleased.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      };
+    }
+
     @GET
     @Path("/plain/{id}")
     @Produces("text/plain")
@@ -96,14 +115,21 @@ class ReadLimitsTest {
     HELD.forEach(r -> r.resume("late"));
     HELD.clear();
     longReleased.countDown();
+    spoolReleased.countDown();
     if (server != null) {
       server.close();
     }
     RAN.clear();
   }
 
+  /** A read that asks for JSON only (a long-running read then answers without a stream). */
   private RawHttp.Reply read(int id, String uri) {
-    return LimitsTest.modern(server, "resources/read", uri)
+    return RawHttp.post(server.port(), "/mcp")
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json")
+        .header("MCP-Protocol-Version", dev.jaxrsmcp.testing.Mcp.VERSION)
+        .header("Mcp-Method", "resources/read")
+        .header("Mcp-Name", uri)
         .body(Bodies.modern(id, "resources/read", Map.of("uri", uri)))
         .send();
   }
@@ -187,10 +213,48 @@ class ReadLimitsTest {
   }
 
   @Test
+  void aLongReadWhenTheSpoolsAreFullIsRefusedAndOneThatWouldOverfillThemIsAnError()
+      throws Exception {
+    spoolReleased = new CountDownLatch(1);
+    start(McpFeature.builder().maxSpoolBytes(1_000));
+    CompletableFuture<RawHttp.Reply> filling = readLater(1, "app://spooled/1000");
+    awaitRan(1);
+    await().atMost(Duration.ofSeconds(30)).until(() -> refusedAsFull(read(2, "app://spooled/10")));
+    assertThat(RAN).containsExactly("spooled 1000"); // the refused read's route never ran
+
+    spoolReleased.countDown();
+    assertThat(filling.get(30, TimeUnit.SECONDS).json().at("/result/contents/0/text").asText())
+        .hasSize(1000);
+
+    RawHttp.Reply again = read(3, "app://spooled/10"); // the finished read's bytes came back
+    assertThat(again.json().at("/result/contents/0/text").asText()).isEqualTo("x".repeat(10));
+
+    RawHttp.Reply overfilling = read(4, "app://spooled/1001");
+    assertThat(overfilling.json().at("/error/code").asInt()).isEqualTo(-32603);
+    assertThat(overfilling.json().has("result")).isFalse();
+    RawHttp.Reply afterwards = read(5, "app://spooled/1000"); // the failed read gave its bytes back
+    assertThat(afterwards.json().at("/result/contents/0/text").asText()).hasSize(1000);
+  }
+
+  private static boolean refusedAsFull(RawHttp.Reply reply) {
+    if (reply.status() != 503) {
+      return false; // the first read had not written its bytes yet
+    }
+    assertThat(reply.header("Retry-After")).isEqualTo("5");
+    assertThat(reply.json().at("/error/message").asText())
+        .isEqualTo(
+            "The spool is full: the spool files of this server hold 1000 bytes, at most 1000 are"
+                + " allowed (maxSpoolBytes); try again shortly");
+    return true;
+  }
+
+  @Test
   void limitsMustBePositive() {
     Assertions.assertThatThrownBy(() -> McpFeature.builder().maxConcurrentReads(0))
         .hasMessage("maxConcurrentReads must be at least 1 (found 0)");
     Assertions.assertThatThrownBy(() -> McpFeature.builder().maxConcurrentLongReads(-1))
         .hasMessage("maxConcurrentLongReads must be at least 1 (found -1)");
+    Assertions.assertThatThrownBy(() -> McpFeature.builder().maxSpoolBytes(0))
+        .hasMessage("maxSpoolBytes must be at least 1 (found 0)");
   }
 }

@@ -31,6 +31,7 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
@@ -74,12 +75,13 @@ final class McpEndpoint {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
     this.tools = new ToolMethods(state);
-    this.tasks = TaskWiring.tasks(state, tools);
+    SpoolBudget spoolBudget = new SpoolBudget(state.settings().maxSpoolBytes());
+    this.tasks = TaskWiring.tasks(state, tools, spoolBudget);
     this.modern = new ModernProtocol(state, tasks.methods());
     this.gate = new RequestGate(state.settings());
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
-    this.longReads = new LongRunningReads(state, changes.scheduler());
+    this.longReads = new LongRunningReads(state, changes.scheduler(), spoolBudget);
     this.readSlots =
         new ReadSlots(
             state.settings().maxConcurrentReads(), state.settings().maxConcurrentLongReads());
