@@ -55,6 +55,8 @@ public final class McpFeature implements Feature {
   private final Duration keepAlive;
   private final int maxListenUris;
   private final int maxConcurrentListens;
+  private final int maxConcurrentReads;
+  private final int maxConcurrentLongReads;
   private final long maxUnsentBytes;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
@@ -98,6 +100,8 @@ public final class McpFeature implements Feature {
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
     this.maxConcurrentListens = b.maxConcurrentListens;
+    this.maxConcurrentReads = b.maxConcurrentReads;
+    this.maxConcurrentLongReads = b.maxConcurrentLongReads;
     this.maxUnsentBytes = b.maxUnsentBytes;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
@@ -237,6 +241,24 @@ public final class McpFeature implements Feature {
   /** The most notification streams open at once on this instance; default 10,000. */
   public int maxConcurrentListens() {
     return maxConcurrentListens;
+  }
+
+  /**
+   * The most MCP reads ({@code resources/read}, {@code tools/call}) running at once on this
+   * instance, long-running ones included; default 1,000. One more is refused before its route runs,
+   * with HTTP 503 and {@code Retry-After: 1}.
+   */
+  public int maxConcurrentReads() {
+    return maxConcurrentReads;
+  }
+
+  /**
+   * The most long-running reads running at once on this instance (each holds a spool file and,
+   * streamed, a response); default 64. One more is refused before its route runs, with HTTP 503 and
+   * {@code Retry-After: 5}.
+   */
+  public int maxConcurrentLongReads() {
+    return maxConcurrentLongReads;
   }
 
   /**
@@ -475,6 +497,8 @@ public final class McpFeature implements Feature {
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
     private int maxConcurrentListens = 10_000;
+    private int maxConcurrentReads = 1_000;
+    private int maxConcurrentLongReads = 64;
     private long maxUnsentBytes = 1L << 20;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
@@ -519,6 +543,8 @@ public final class McpFeature implements Feature {
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
       this.maxConcurrentListens = f.maxConcurrentListens;
+      this.maxConcurrentReads = f.maxConcurrentReads;
+      this.maxConcurrentLongReads = f.maxConcurrentLongReads;
       this.maxUnsentBytes = f.maxUnsentBytes;
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
@@ -692,6 +718,26 @@ public final class McpFeature implements Feature {
             "maxConcurrentListens must be at least 1 (found " + max + ")");
       }
       this.maxConcurrentListens = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxConcurrentReads()}; at least 1. */
+    public Builder maxConcurrentReads(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentReads must be at least 1 (found " + max + ")");
+      }
+      this.maxConcurrentReads = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxConcurrentLongReads()}; at least 1. */
+    public Builder maxConcurrentLongReads(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentLongReads must be at least 1 (found " + max + ")");
+      }
+      this.maxConcurrentLongReads = max;
       return this;
     }
 

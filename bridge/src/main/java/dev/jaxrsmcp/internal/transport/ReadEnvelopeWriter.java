@@ -80,6 +80,10 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       aborted(longRead.get(), plainSink(envelope, headers, out));
       return;
     }
+    if (read.refusal().isPresent()) {
+      sink.message(error(envelope, read.refusal().get()));
+      return;
+    }
     if (read.timedOut.get() > 0) {
       sink.message(
           error(

@@ -68,7 +68,9 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
     }
     int status = 200;
     List<Object> challenges = List.of();
-    if (failed && !streamed && !route.guardRejected() && read.timedOut.get() == 0) {
+    if (read.refusal().isPresent() && !streamed) {
+      status = read.refusal().get().httpStatus();
+    } else if (failed && !streamed && !route.guardRejected() && read.timedOut.get() == 0) {
       List<String> given = headers.getOrDefault("www-authenticate", List.of());
       if (route.status() == 401) {
         status = 401;
