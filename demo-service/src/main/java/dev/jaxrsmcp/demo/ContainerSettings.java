@@ -14,7 +14,9 @@ import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
  * <ul>
  *   <li>{@value #WORKERS} worker threads (Grizzly's default is two per core: four reads that wait,
  *       on a two-core machine, stopped every route), with at most {@value #QUEUED} requests queued
- *       for them; streams and long reads hold a worker while their route runs;
+ *       for them; streams and long reads hold a worker while their route runs, and at most {@link
+ *       #LONG_READS} long-running MCP reads run at once (one more is answered 503 with {@code
+ *       Retry-After});
  *   <li>a request body must keep arriving: a blocking read waits at most {@link #READ_TIMEOUT}
  *       (Grizzly's default 30 s); a blocking write to a client that stopped reading gives up after
  *       {@link #WRITE_TIMEOUT}; an idle keep-alive connection is closed after {@link
@@ -28,6 +30,12 @@ import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 final class ContainerSettings {
   /** Worker threads serving requests, streams and long reads. */
   static final int WORKERS = 64;
+
+  /**
+   * Long-running MCP reads at once ({@code McpFeature.maxConcurrentLongReads}, set by {@link
+   * DemoApplication}): half the workers, so that long reads alone cannot take them all.
+   */
+  static final int LONG_READS = WORKERS / 2;
 
   /** Requests waiting for a worker before new ones are refused. */
   static final int QUEUED = 1_000;

@@ -1,8 +1,10 @@
 package dev.jaxrsmcp.demo;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.jaxrsmcp.test.McpResponse;
+import dev.jaxrsmcp.test.McpTestClient;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -171,6 +173,47 @@ class ContainerSettingsTest {
       assertThat(reads).noneMatch(Future::isDone); // answered while every capture still ran
       for (Future<HttpResponse<String>> read : reads) {
         assertThat(read.get(60, TimeUnit.SECONDS).body().lines()).hasSize(8);
+      }
+    } finally {
+      pool.shutdownNow();
+      assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void longReadsTakeAtMostHalfTheWorkersAndOneMoreIsToldToComeBack() throws Exception {
+    int longReads = ContainerSettings.LONG_READS;
+    // A client that refuses streams: each long read answers only when its route is done.
+    McpTestClient jsonOnly =
+        McpTestClient.modern(server.mcpUri())
+            .as(OWNER)
+            .header("Accept", "application/json")
+            .timeout(Duration.ofSeconds(60));
+    ExecutorService pool = Executors.newFixedThreadPool(longReads);
+    try {
+      List<Future<McpResponse>> reads = new ArrayList<>();
+      for (int i = 0; i < longReads; i++) {
+        reads.add(pool.submit(() -> jsonOnly.read("app://widgets/1/output?seconds=8")));
+      }
+      await().atMost(Duration.ofSeconds(30)).until(() -> workersCapturing() >= longReads);
+
+      McpResponse oneMore = jsonOnly.read("app://widgets/2/output?seconds=1");
+      HttpResponse<String> motd =
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
+              .build()
+              .send(
+                  HttpRequest.newBuilder(server.baseUri().resolve("api/motd"))
+                      .timeout(Duration.ofSeconds(30))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+
+      assertThat(oneMore).hasStatus(503).isError(-32603);
+      assertThat(oneMore.header("Retry-After")).isPresent();
+      assertThat(motd.statusCode()).isEqualTo(200);
+      assertThat(reads).noneMatch(Future::isDone); // both answered while every long read ran
+      for (Future<McpResponse> read : reads) {
+        assertThat(read.get(60, TimeUnit.SECONDS)).isText().startsWith("second 1: ");
       }
     } finally {
       pool.shutdownNow();
