@@ -83,7 +83,7 @@ public final class McpServerExtension
    * process on a free port, a container):
    *
    * <pre>{@code
-   * static ExampleProcess app; // started in @BeforeAll
+   * static MyServerProcess app; // your own: started in @BeforeAll, on a free port
    *
    * @RegisterExtension
    * static final McpServerExtension server = McpServerExtension.at(() -> app.baseUri());
