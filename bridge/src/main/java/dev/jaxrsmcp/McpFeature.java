@@ -48,6 +48,7 @@ public final class McpFeature implements Feature {
   private final String defaultCacheScope;
   private final long defaultMaxBytes;
   private final long maxSpoolBytes;
+  private final long maxReadBytes;
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
@@ -94,6 +95,7 @@ public final class McpFeature implements Feature {
     this.defaultCacheScope = b.defaultCacheScope;
     this.defaultMaxBytes = b.defaultMaxBytes;
     this.maxSpoolBytes = b.maxSpoolBytes;
+    this.maxReadBytes = b.maxReadBytes;
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
@@ -200,6 +202,17 @@ public final class McpFeature implements Feature {
    */
   public long maxSpoolBytes() {
     return maxSpoolBytes;
+  }
+
+  /**
+   * The most bytes the route of a read that is not long-running may answer with; default 32 MiB. A
+   * larger body is answered with a {@code -32603} error while nothing of the response was sent (a
+   * declared {@code Content-Length}, or a body that passes the limit within the first 8 KiB); past
+   * that the response is broken off, never completed. Long-running reads have {@code maxBytes}
+   * instead.
+   */
+  public long maxReadBytes() {
+    return maxReadBytes;
   }
 
   /** How long one in-process read may take before it is cancelled; default 30 seconds. */
@@ -502,6 +515,7 @@ public final class McpFeature implements Feature {
     private String defaultCacheScope = "private";
     private long defaultMaxBytes = 1024 * 1024;
     private long maxSpoolBytes = 4L << 30;
+    private long maxReadBytes = 32L << 20;
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
@@ -549,6 +563,7 @@ public final class McpFeature implements Feature {
       this.defaultCacheScope = f.defaultCacheScope;
       this.defaultMaxBytes = f.defaultMaxBytes;
       this.maxSpoolBytes = f.maxSpoolBytes;
+      this.maxReadBytes = f.maxReadBytes;
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
@@ -644,6 +659,16 @@ public final class McpFeature implements Feature {
             "defaultCacheScope must be 'private' or 'public' (found '" + scope + "')");
       }
       this.defaultCacheScope = scope;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxReadBytes()}; at least 1024. */
+    public Builder maxReadBytes(long max) {
+      if (max < 1024) {
+        throw new IllegalArgumentException(
+            "maxReadBytes must be at least 1024 (found " + max + ")");
+      }
+      this.maxReadBytes = max;
       return this;
     }
 

@@ -95,6 +95,26 @@ class ReadLimitsTest {
     }
 
     @GET
+    @Path("/sized/{size}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://sized/{size}")
+    public String sized(@PathParam("size") int size) {
+      RAN.add("sized " + size);
+      return "y".repeat(size);
+    }
+
+    @GET
+    @Path("/declared/{size}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://declared/{size}")
+    public jakarta.ws.rs.core.Response declared(@PathParam("size") int size) {
+      RAN.add("declared " + size);
+      return jakarta.ws.rs.core.Response.ok("z".repeat(size))
+          .header("Content-Length", Integer.toString(size))
+          .build();
+    }
+
+    @GET
     @Path("/plain/{id}")
     @Produces("text/plain")
     @McpResource(uri = "app://plain/{id}")
@@ -249,6 +269,44 @@ class ReadLimitsTest {
   }
 
   @Test
+  void aPlainReadLargerThanTheLimitIsAnErrorNeverContents() {
+    start(McpFeature.builder().maxReadBytes(4096));
+
+    RawHttp.Reply fits = read(1, "app://sized/4096");
+    RawHttp.Reply held = read(2, "app://sized/4097"); // passes the limit while still held back
+    RawHttp.Reply declared = read(3, "app://declared/5000");
+
+    assertThat(fits.json().at("/result/contents/0/text").asText()).hasSize(4096);
+    for (RawHttp.Reply refused : List.of(held, declared)) {
+      assertThat(refused.json().has("result")).isFalse();
+      assertThat(refused.json().at("/error/code").asInt()).isEqualTo(-32603);
+      assertThat(refused.json().at("/error/data/limit").asText()).isEqualTo("maxReadBytes");
+      assertThat(refused.json().at("/error/data/max").asLong()).isEqualTo(4096);
+    }
+    assertThat(held.json().at("/error/message").asText())
+        .isEqualTo(
+            "Resource too large: the response of app://sized/4097 is larger than 4096 bytes, the"
+                + " most maxReadBytes allows; mark the resource longRunning to read it through a"
+                + " spool, or raise maxReadBytes");
+  }
+
+  @Test
+  void aPlainReadThatPassesTheLimitAfterItStartedIsBrokenOffNeverCompleted() {
+    start(McpFeature.builder().maxReadBytes(20_000));
+
+    boolean complete;
+    try {
+      complete = read(1, "app://sized/50000").json().has("result");
+    } catch (AssertionError | java.io.UncheckedIOException broken) {
+      complete = false; // the response was broken off: not HTTP, not JSON, or cut short
+    }
+
+    assertThat(complete).as("a read past maxReadBytes parsed as a complete result").isFalse();
+    RawHttp.Reply after = read(2, "app://sized/100");
+    assertThat(after.json().at("/result/contents/0/text").asText()).hasSize(100);
+  }
+
+  @Test
   void limitsMustBePositive() {
     Assertions.assertThatThrownBy(() -> McpFeature.builder().maxConcurrentReads(0))
         .hasMessage("maxConcurrentReads must be at least 1 (found 0)");
@@ -256,5 +314,7 @@ class ReadLimitsTest {
         .hasMessage("maxConcurrentLongReads must be at least 1 (found -1)");
     Assertions.assertThatThrownBy(() -> McpFeature.builder().maxSpoolBytes(0))
         .hasMessage("maxSpoolBytes must be at least 1 (found 0)");
+    Assertions.assertThatThrownBy(() -> McpFeature.builder().maxReadBytes(1023))
+        .hasMessage("maxReadBytes must be at least 1024 (found 1023)");
   }
 }

@@ -29,6 +29,9 @@ final class InPlaceRead {
   /** Present for a long-running read. */
   final Optional<LongRead> longRead;
 
+  /** The most bytes a plain read's route may write ({@code maxReadBytes}). */
+  final long maxReadBytes;
+
   /** The read timeout in milliseconds once an async route's suspension outlived it; else 0. */
   final AtomicLong timedOut = new AtomicLong();
 
@@ -56,7 +59,9 @@ final class InPlaceRead {
       CatalogueEntry entry,
       String uri,
       Optional<LongRead> longRead,
-      Optional<OwnerCheck> ownerCheck) {
+      Optional<OwnerCheck> ownerCheck,
+      long maxReadBytes) {
+    this.maxReadBytes = maxReadBytes;
     this.call = call;
     this.ownerCheck = ownerCheck;
     this.kind = kind;

@@ -238,12 +238,28 @@ final class McpEndpoint {
               cancelKey,
               ends::add,
               session.flatMap(Session::routeLogLevel));
-      read = new InPlaceRead(call, kind, entry, uri, Optional.of(longRead), ownerCheck);
+      read =
+          new InPlaceRead(
+              call,
+              kind,
+              entry,
+              uri,
+              Optional.of(longRead),
+              ownerCheck,
+              state.settings().maxReadBytes());
       ends.forEach(read::onEnd);
       request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
       asyncTimeout = state.settings().longRunningTimeout();
     } else {
-      read = new InPlaceRead(call, kind, entry, uri, Optional.empty(), ownerCheck);
+      read =
+          new InPlaceRead(
+              call,
+              kind,
+              entry,
+              uri,
+              Optional.empty(),
+              ownerCheck,
+              state.settings().maxReadBytes());
       asyncTimeout = state.settings().readTimeout();
     }
     read.onEnd(slot);

@@ -119,6 +119,12 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       return;
     }
     ReadMessage.Body body = known.get();
+    long maxRead = read.maxReadBytes;
+    if (envelope.route().header("content-length").map(ReadEnvelopeWriter::length).orElse(0L)
+        > maxRead) {
+      sink.message(error(envelope, ReadSizeLimit.error(read.uri, maxRead)));
+      return;
+    }
     Halves halves = halves(success(envelope, body, false));
     FailSafeOutput held =
         new FailSafeOutput(
@@ -131,8 +137,14 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             });
     halves.writeHead(held);
     try {
-      content(body, held, target -> writeEntity(envelope, target));
+      content(body, held, target -> writeEntity(envelope, new ReadSizeLimit(target, maxRead)));
     } catch (IOException | RuntimeException e) {
+      if (e instanceof ReadSizeLimit.TooLarge && !held.started()) {
+        held.discard();
+        held.write(Json.writeBytes(error(envelope, ReadSizeLimit.error(read.uri, maxRead))));
+        held.finish();
+        return;
+      }
       if (held.started()) {
         LOG.log(
             System.Logger.Level.ERROR,
@@ -303,6 +315,14 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         new MultivaluedHashMap<String, Object>(),
         new NonClosing(through));
     streams.endRoute();
+  }
+
+  private static long length(String contentLength) {
+    try {
+      return Long.parseLong(contentLength.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   /** At most {@code max} bytes of the route's entity (the rest is dropped). */
