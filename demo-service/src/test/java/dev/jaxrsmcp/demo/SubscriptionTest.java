@@ -2,6 +2,7 @@ package dev.jaxrsmcp.demo;
 
 import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -57,12 +58,14 @@ class SubscriptionTest {
   }
 
   @Test
-  void subscriberWithoutTokenHasNothingAcknowledgedAndTheStreamEnds() throws Exception {
+  void subscriberWithoutTokenIsAnswered401AsAReadIs() {
     try (McpListen stream = listen(server, Optional.empty(), List.of(STATE_3, TEMPERATURE_3))) {
-      assertThat(stream.acknowledged()).isEmpty();
-      JsonNode completion = stream.awaitCompletion();
-      assertThat(completion.path("result").path("resultType").asText()).isEqualTo("complete");
-      stream.awaitEnd();
+      assertThat(stream.status()).isEqualTo(401);
+      assertThat(stream.header("WWW-Authenticate"))
+          .hasValueSatisfying(v -> assertThat(v).startsWith(BearerAuthFilter.CHALLENGE));
+      assertThatThrownBy(stream::acknowledged)
+          .isInstanceOf(AssertionError.class)
+          .hasMessageContaining("but it answered HTTP 401");
     }
   }
 

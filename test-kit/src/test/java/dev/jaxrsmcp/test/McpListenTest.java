@@ -83,11 +83,25 @@ class McpListenTest {
 
   @Test
   void aListenWithNothingToWatchIsCompletedAndEnds(McpTestClient mcp) {
-    try (McpListen updates = mcp.listen("app://notes/1")) {
+    try (McpListen updates = mcp.listen("app://nowhere/1")) {
       assertThat(updates.acknowledged()).isEmpty();
       assertThat(updates.awaitCompletion().path("result").path("resultType").asText())
           .isEqualTo("complete");
       updates.awaitEnd();
+    }
+  }
+
+  @Test
+  void aListenWhoseEveryReadAsksForAuthenticationIsRefusedWithTheStatus(McpTestClient mcp) {
+    try (McpListen updates = mcp.listen("app://notes/1", "app://notes/2")) {
+      assertThat(updates.status()).isEqualTo(401);
+      assertThat(updates.header("WWW-Authenticate"))
+          .hasValueSatisfying(v -> assertThat(v).startsWith("Bearer realm=\"notes\""));
+      assertThatThrownBy(updates::acknowledged)
+          .isInstanceOf(AssertionError.class)
+          .hasMessageContaining("expected a notification stream for subscriptions/listen")
+          .hasMessageContaining("but it answered HTTP 401")
+          .hasMessageContaining("401 Unauthorized: authentication required");
     }
   }
 
