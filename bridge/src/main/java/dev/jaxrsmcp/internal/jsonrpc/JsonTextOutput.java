@@ -15,6 +15,11 @@ import java.nio.charset.CodingErrorAction;
  * "}, {@code \} and control characters, and writes UTF-8 to the target. The quotes around the
  * string are the caller's. {@link #close()} flushes a trailing partial sequence (as U+FFFD) and
  * does not close the target. Not thread-safe.
+ *
+ * <p>UTF-8, the usual case, takes a fast path: well-formed sequences are copied as they are (they
+ * are already the UTF-8 the decoder would give back) and only ASCII needing an escape is rewritten.
+ * At the first byte that does not start a well-formed sequence, or a sequence the piece cuts off,
+ * that sequence goes through the decoder like any other charset, so the output is the same.
  */
 public final class JsonTextOutput extends OutputStream {
   private static final byte[] HEX =
@@ -22,6 +27,7 @@ public final class JsonTextOutput extends OutputStream {
 
   private final OutputStream target;
   private final CharsetDecoder decoder;
+  private final boolean utf8;
 
   /** The largest chunk decoded at once. */
   private static final int CHUNK = 4096;
@@ -35,6 +41,7 @@ public final class JsonTextOutput extends OutputStream {
 
   public JsonTextOutput(OutputStream target, Charset charset) {
     this.target = target;
+    this.utf8 = charset.equals(java.nio.charset.StandardCharsets.UTF_8);
     this.decoder =
         charset
             .newDecoder()
@@ -49,6 +56,120 @@ public final class JsonTextOutput extends OutputStream {
 
   @Override
   public void write(byte[] bytes, int offset, int length) throws IOException {
+    if (!utf8) {
+      decodeAll(bytes, offset, length);
+      return;
+    }
+    int at = offset;
+    int end = offset + length;
+    while (at < end) {
+      if (in.position() > 0 || highSurrogate != 0) {
+        decodeAll(bytes, at, 1); // completes (or refuses) the sequence the last piece cut off
+        at++;
+        continue;
+      }
+      at = copyWellFormed(bytes, at, end);
+      if (at < end) {
+        int take = Math.min(end - at, sequenceLength(bytes[at]));
+        decodeAll(bytes, at, take); // malformed: replaced; cut off: waits for the next piece
+        at += take;
+      }
+    }
+  }
+
+  /**
+   * Copies well-formed UTF-8 from {@code bytes}, escaping ASCII where JSON needs it, up to {@code
+   * end} or the first sequence that is malformed or cut off; returns where it stopped.
+   */
+  private int copyWellFormed(byte[] bytes, int at, int end) throws IOException {
+    int room = Math.min(CHUNK, end - at) + 16;
+    if (out.length < room) {
+      out = new byte[room];
+    }
+    byte[] o = out;
+    int limit = o.length - 8; // the longest escape is 6 bytes, the longest sequence 4
+    int n = 0;
+    while (at < end) {
+      if (n > limit) {
+        target.write(o, 0, n);
+        n = 0;
+      }
+      int run = at;
+      int stop = Math.min(end, at + (limit - n));
+      while (run < stop) { // a run of ASCII that needs no escape, copied at once
+        byte b = bytes[run];
+        if (b < 0x20 || b == '"' || b == '\\') {
+          break;
+        }
+        run++;
+      }
+      if (run > at) {
+        System.arraycopy(bytes, at, o, n, run - at);
+        n += run - at;
+        at = run;
+        continue;
+      }
+      byte b = bytes[at];
+      if (b >= 0) {
+        n += escaped((char) b, o, n);
+        at++;
+      } else {
+        int length = wellFormed(bytes, at, end);
+        if (length == 0) {
+          break;
+        }
+        System.arraycopy(bytes, at, o, n, length);
+        n += length;
+        at += length;
+      }
+    }
+    if (n > 0) {
+      target.write(o, 0, n);
+    }
+    return at;
+  }
+
+  /** The length a sequence starting with {@code lead} has (1 for a byte that starts none). */
+  private static int sequenceLength(byte lead) {
+    int b = lead & 0xFF;
+    if (b >= 0xC2 && b <= 0xDF) {
+      return 2;
+    }
+    if (b >= 0xE0 && b <= 0xEF) {
+      return 3;
+    }
+    if (b >= 0xF0 && b <= 0xF4) {
+      return 4;
+    }
+    return 1;
+  }
+
+  /**
+   * The length of the well-formed multi-byte sequence at {@code at} (Unicode's table 3-7: no
+   * overlong forms, no surrogates, nothing past U+10FFFF), or 0 when it is malformed or cut off.
+   */
+  private static int wellFormed(byte[] bytes, int at, int end) {
+    int b0 = bytes[at] & 0xFF;
+    int length = sequenceLength(bytes[at]);
+    if (length == 1 || at + length > end) {
+      return 0;
+    }
+    int b1 = bytes[at + 1] & 0xFF;
+    int low = b0 == 0xE0 ? 0xA0 : b0 == 0xF0 ? 0x90 : 0x80;
+    int high = b0 == 0xED ? 0x9F : b0 == 0xF4 ? 0x8F : 0xBF;
+    if (b1 < low || b1 > high) {
+      return 0;
+    }
+    for (int i = 2; i < length; i++) {
+      if ((bytes[at + i] & 0xC0) != 0x80) {
+        return 0;
+      }
+    }
+    return length;
+  }
+
+  /** Decodes {@code length} bytes with the charset's decoder, then escapes what it gives. */
+  private void decodeAll(byte[] bytes, int offset, int length) throws IOException {
     if (in.capacity() < CHUNK && in.position() + length > in.capacity()) {
       grow(in.position() + length);
     }
@@ -69,7 +190,9 @@ public final class JsonTextOutput extends OutputStream {
     bigger.put(in);
     in = bigger;
     chars = CharBuffer.allocate(size);
-    out = new byte[size + 64];
+    if (out.length < size + 64) {
+      out = new byte[size + 64];
+    }
   }
 
   @Override

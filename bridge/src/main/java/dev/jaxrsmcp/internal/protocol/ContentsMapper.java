@@ -140,6 +140,9 @@ public final class ContentsMapper {
   }
 
   static Charset charset(String mediaType) {
+    if (mediaType.indexOf(';') < 0) {
+      return StandardCharsets.UTF_8; // no parameters, so no charset (and nothing to parse)
+    }
     try {
       String name = MediaType.valueOf(mediaType).getParameters().get("charset");
       return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);

@@ -102,6 +102,8 @@ public final class Origins {
     return rest.substring(0, rest.lastIndexOf(':'));
   }
 
+  private static final java.util.regex.Pattern PORT = java.util.regex.Pattern.compile(":[0-9]{1,5}");
+
   /**
    * The host name of a {@code Host} header value ({@code name}, {@code name:port}, {@code
    * [v6]:port}), in lower case; empty when the value is not one.
@@ -125,7 +127,7 @@ public final class Origins {
       host = colon < 0 ? lower : lower.substring(0, colon);
       port = colon < 0 ? "" : lower.substring(colon);
     }
-    if (!port.isEmpty() && !port.matches(":[0-9]{1,5}")) {
+    if (!port.isEmpty() && !PORT.matcher(port).matches()) {
       return Optional.empty();
     }
     return HOST.matcher(host).matches() ? Optional.of(host) : Optional.empty();

@@ -72,6 +72,54 @@ class JsonTextOutputTest {
     }
   }
 
+  /**
+   * Mostly well-formed UTF-8 (the fast path) with malformed bytes, cut-off sequences, surrogates
+   * and overlong forms mixed in, in random pieces: the same text as {@code new String}.
+   */
+  @Test
+  void wellFormedTextWithDefectsMixedInGivesWhatNewStringGives() throws IOException {
+    Random random = new Random(7);
+    String[] parts = {
+      "plain ascii ",
+      "\"quoted\" ",
+      "back\\slash ",
+      "tab\t",
+      "\u0001",
+      "été ",
+      "日本語",
+      "😀",
+      "\u007f",
+      "\u2028",
+      "€"
+    };
+    byte[][] defects = {
+      {(byte) 0xFF},
+      {(byte) 0xC0, (byte) 0xAF}, // overlong '/'
+      {(byte) 0xE0, (byte) 0x80, (byte) 0xAF}, // overlong
+      {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // a surrogate
+      {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // past U+10FFFF
+      {(byte) 0xE2, (byte) 0x82}, // cut off
+      {(byte) 0x80},
+      {(byte) 0xF0, (byte) 0x9F, (byte) 0x98} // cut off emoji
+    };
+    for (int round = 0; round < 300; round++) {
+      ByteArrayOutputStream text = new ByteArrayOutputStream();
+      int items = random.nextInt(400);
+      for (int i = 0; i < items; i++) {
+        if (random.nextInt(20) == 0) {
+          text.writeBytes(defects[random.nextInt(defects.length)]);
+        } else {
+          text.writeBytes(parts[random.nextInt(parts.length)].getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      byte[] bytes = text.toByteArray();
+      int piece = 1 + random.nextInt(random.nextBoolean() ? 7 : 5000);
+      assertThat(decoded(escaped(bytes, StandardCharsets.UTF_8, piece)))
+          .as("round %d, pieces of %d", round, piece)
+          .isEqualTo(new String(bytes, StandardCharsets.UTF_8));
+    }
+  }
+
   @Test
   void nothingWrittenGivesAnEmptyString() throws IOException {
     assertThat(escaped(new byte[0], StandardCharsets.UTF_8, 1)).isEmpty();
