@@ -102,7 +102,8 @@ public final class Origins {
     return rest.substring(0, rest.lastIndexOf(':'));
   }
 
-  private static final java.util.regex.Pattern PORT = java.util.regex.Pattern.compile(":[0-9]{1,5}");
+  private static final java.util.regex.Pattern PORT =
+      java.util.regex.Pattern.compile(":[0-9]{1,5}");
 
   /**
    * The host name of a {@code Host} header value ({@code name}, {@code name:port}, {@code
