@@ -47,6 +47,8 @@ public final class McpFeature implements Feature {
   private final long defaultCacheTtlMs;
   private final String defaultCacheScope;
   private final long defaultMaxBytes;
+  private final long maxSpoolBytes;
+  private final long maxReadBytes;
   private final Duration readTimeout;
   private final int maxBodyBytes;
   private final int maxJsonDepth;
@@ -55,6 +57,8 @@ public final class McpFeature implements Feature {
   private final Duration keepAlive;
   private final int maxListenUris;
   private final int maxConcurrentListens;
+  private final int maxConcurrentReads;
+  private final int maxConcurrentLongReads;
   private final long maxUnsentBytes;
   private final Duration listenTimeout;
   private final Map<String, McpWatcher> watchers;
@@ -90,6 +94,8 @@ public final class McpFeature implements Feature {
     this.defaultCacheTtlMs = b.defaultCacheTtlMs;
     this.defaultCacheScope = b.defaultCacheScope;
     this.defaultMaxBytes = b.defaultMaxBytes;
+    this.maxSpoolBytes = b.maxSpoolBytes;
+    this.maxReadBytes = b.maxReadBytes;
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxJsonDepth = b.maxJsonDepth;
@@ -98,6 +104,8 @@ public final class McpFeature implements Feature {
     this.keepAlive = b.keepAlive;
     this.maxListenUris = b.maxListenUris;
     this.maxConcurrentListens = b.maxConcurrentListens;
+    this.maxConcurrentReads = b.maxConcurrentReads;
+    this.maxConcurrentLongReads = b.maxConcurrentLongReads;
     this.maxUnsentBytes = b.maxUnsentBytes;
     this.listenTimeout = b.listenTimeout;
     this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
@@ -186,6 +194,27 @@ public final class McpFeature implements Feature {
     return defaultMaxBytes;
   }
 
+  /**
+   * The most bytes the spool files of long-running reads and tasks may hold together on this
+   * instance; default 4 GiB. A long-running read that arrives when they are full is refused with
+   * HTTP 503 and {@code Retry-After: 5}; one whose write would pass the limit is ended with an
+   * error.
+   */
+  public long maxSpoolBytes() {
+    return maxSpoolBytes;
+  }
+
+  /**
+   * The most bytes the route of a read that is not long-running may answer with; default 32 MiB. A
+   * larger body is answered with a {@code -32603} error while nothing of the response was sent (a
+   * declared {@code Content-Length}, or a body that passes the limit within the first 8 KiB); past
+   * that the response is broken off, never completed. Long-running reads have {@code maxBytes}
+   * instead.
+   */
+  public long maxReadBytes() {
+    return maxReadBytes;
+  }
+
   /** How long one in-process read may take before it is cancelled; default 30 seconds. */
   public Duration readTimeout() {
     return readTimeout;
@@ -237,6 +266,24 @@ public final class McpFeature implements Feature {
   /** The most notification streams open at once on this instance; default 10,000. */
   public int maxConcurrentListens() {
     return maxConcurrentListens;
+  }
+
+  /**
+   * The most MCP reads ({@code resources/read}, {@code tools/call}) running at once on this
+   * instance, long-running ones included; default 1,000. One more is refused before its route runs,
+   * with HTTP 503 and {@code Retry-After: 1}.
+   */
+  public int maxConcurrentReads() {
+    return maxConcurrentReads;
+  }
+
+  /**
+   * The most long-running reads running at once on this instance (each holds a spool file and,
+   * streamed, a response); default 64. One more is refused before its route runs, with HTTP 503 and
+   * {@code Retry-After: 5}.
+   */
+  public int maxConcurrentLongReads() {
+    return maxConcurrentLongReads;
   }
 
   /**
@@ -467,6 +514,8 @@ public final class McpFeature implements Feature {
     private long defaultCacheTtlMs = 0;
     private String defaultCacheScope = "private";
     private long defaultMaxBytes = 1024 * 1024;
+    private long maxSpoolBytes = 4L << 30;
+    private long maxReadBytes = 32L << 20;
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
     private int maxJsonDepth = 64;
@@ -475,6 +524,8 @@ public final class McpFeature implements Feature {
     private Duration keepAlive = Duration.ofSeconds(15);
     private int maxListenUris = 100;
     private int maxConcurrentListens = 10_000;
+    private int maxConcurrentReads = 1_000;
+    private int maxConcurrentLongReads = 64;
     private long maxUnsentBytes = 1L << 20;
     private Duration listenTimeout = Duration.ZERO;
     private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
@@ -511,6 +562,8 @@ public final class McpFeature implements Feature {
       this.defaultCacheTtlMs = f.defaultCacheTtlMs;
       this.defaultCacheScope = f.defaultCacheScope;
       this.defaultMaxBytes = f.defaultMaxBytes;
+      this.maxSpoolBytes = f.maxSpoolBytes;
+      this.maxReadBytes = f.maxReadBytes;
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
       this.maxJsonDepth = f.maxJsonDepth;
@@ -519,6 +572,8 @@ public final class McpFeature implements Feature {
       this.keepAlive = f.keepAlive;
       this.maxListenUris = f.maxListenUris;
       this.maxConcurrentListens = f.maxConcurrentListens;
+      this.maxConcurrentReads = f.maxConcurrentReads;
+      this.maxConcurrentLongReads = f.maxConcurrentLongReads;
       this.maxUnsentBytes = f.maxUnsentBytes;
       this.listenTimeout = f.listenTimeout;
       this.watchers.putAll(f.watchers);
@@ -607,6 +662,25 @@ public final class McpFeature implements Feature {
       return this;
     }
 
+    /** See {@link McpFeature#maxReadBytes()}; at least 1024. */
+    public Builder maxReadBytes(long max) {
+      if (max < 1024) {
+        throw new IllegalArgumentException(
+            "maxReadBytes must be at least 1024 (found " + max + ")");
+      }
+      this.maxReadBytes = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxSpoolBytes()}; at least 1. */
+    public Builder maxSpoolBytes(long max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxSpoolBytes must be at least 1 (found " + max + ")");
+      }
+      this.maxSpoolBytes = max;
+      return this;
+    }
+
     /** See {@link McpFeature#defaultMaxBytes()}; one or more. */
     public Builder defaultMaxBytes(long maxBytes) {
       if (maxBytes < 1) {
@@ -692,6 +766,26 @@ public final class McpFeature implements Feature {
             "maxConcurrentListens must be at least 1 (found " + max + ")");
       }
       this.maxConcurrentListens = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxConcurrentReads()}; at least 1. */
+    public Builder maxConcurrentReads(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentReads must be at least 1 (found " + max + ")");
+      }
+      this.maxConcurrentReads = max;
+      return this;
+    }
+
+    /** See {@link McpFeature#maxConcurrentLongReads()}; at least 1. */
+    public Builder maxConcurrentLongReads(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentLongReads must be at least 1 (found " + max + ")");
+      }
+      this.maxConcurrentLongReads = max;
       return this;
     }
 

@@ -9,6 +9,7 @@ import dev.jaxrsmcp.internal.transport.EndpointInstaller;
 import dev.jaxrsmcp.internal.transport.ReadEnvelopeInterceptor;
 import dev.jaxrsmcp.internal.transport.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
+import dev.jaxrsmcp.internal.transport.SessionOwnerFilter;
 import jakarta.ws.rs.core.FeatureContext;
 
 /** Wires the bridge into a Jersey application; called by {@link McpFeature#configure}. */
@@ -27,6 +28,7 @@ public final class McpRuntime {
     context.register(ReadEnvelopeWriter.class);
     context.register(ReadEnvelopeInterceptor.class);
     context.register(DispatchGuard.class);
+    context.register(SessionOwnerFilter.class);
     context.register(new ContentTypeCheck(settings.path()));
     settings
         .protectedResource()

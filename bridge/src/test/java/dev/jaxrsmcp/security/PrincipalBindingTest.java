@@ -19,6 +19,7 @@ import jakarta.ws.rs.core.SecurityContext;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,12 +30,15 @@ import org.junit.jupiter.api.Test;
  * whose client never confirms the handshake.
  */
 class PrincipalBindingTest {
+  static final AtomicInteger RUNS = new AtomicInteger();
+
   @Path("/items")
   public static class Items {
     @GET
     @Produces("text/plain")
     @McpResource(uri = "app://items")
     public String items() {
+      RUNS.incrementAndGet();
       return "items";
     }
   }
@@ -86,6 +90,55 @@ class PrincipalBindingTest {
     if (server != null) {
       server.close();
     }
+  }
+
+  private Response read(String session, String authorization) {
+    return new LegacyClient(server.mcpUrl(), authorization)
+        .call(session, 3, "resources/read", Map.of("uri", "app://items"));
+  }
+
+  private static void assertSessionNotFound(Response response, String caller) {
+    assertThat(response.statusCode()).as(caller).isEqualTo(404);
+    assertThat(response.jsonPath().getString("error.message"))
+        .as(caller)
+        .startsWith("Session not found");
+    assertThat(response.jsonPath().getString("result")).as(caller).isNull();
+  }
+
+  /**
+   * Reads run in place and are seen before the application's filters; after a token refresh the
+   * owner is told by principal once the filters ran, before the route: interleaved with another
+   * principal and with callers that have none, only the owner reads, and the route never runs for
+   * anyone else.
+   */
+  @Test
+  void readsOfARefreshedTokenKeepTheSessionAndOthersAreRefusedBeforeTheRoute() {
+    start(McpFeature.builder());
+    String session = new LegacyClient(server.mcpUrl(), "Bearer alice-1").start();
+    for (int round = 2; round < 6; round++) {
+      int before = RUNS.get();
+      Response own = read(session, "Bearer alice-" + round);
+      own.then().statusCode(200);
+      assertThat(own.jsonPath().getString("result.contents[0].text")).isEqualTo("items");
+      assertThat(RUNS.get()).isEqualTo(before + 1);
+
+      assertSessionNotFound(read(session, "Bearer bob-" + round), "another principal");
+      assertSessionNotFound(read(session, null), "anonymous");
+      assertSessionNotFound(read(session, "Basic YWxpY2U6eA=="), "no principal, other headers");
+      assertThat(RUNS.get()).as("the route ran only for the owner").isEqualTo(before + 1);
+    }
+    ping(session, "Bearer alice-9").then().statusCode(200); // the session is still alice's
+  }
+
+  @Test
+  void readsWithPrincipalBindingOffAreBoundToTheHeaders() {
+    start(McpFeature.builder().sessionBindsPrincipal(false));
+    String session = new LegacyClient(server.mcpUrl(), "Bearer alice-1").start();
+    int before = RUNS.get();
+
+    assertSessionNotFound(read(session, "Bearer alice-2"), "a refreshed token");
+    assertThat(RUNS.get()).isEqualTo(before);
+    read(session, "Bearer alice-1").then().statusCode(200);
   }
 
   private Response ping(String session, String authorization) {

@@ -41,6 +41,8 @@ public final class DemoApplication {
                 "Widgets demo. Read app://widgets for the list of widgets, then"
                     + " app://widgets/{id}/state for one widget's state.")
             .changeBus(bus)
+            // A long read holds a worker while its route runs: at most half of the demo's workers.
+            .maxConcurrentLongReads(ContainerSettings.LONG_READS)
             // StateChangeNotifier pushes every store change through McpChanges: no watchers.
             .watch("app://widgets/{id}/state", McpWatcher.pushed())
             .watch("app://widgets/{id}/state/{key}", McpWatcher.pushed())

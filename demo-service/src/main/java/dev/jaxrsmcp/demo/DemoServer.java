@@ -13,7 +13,8 @@ import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
  * Runs the Widgets demo on embedded Grizzly at {@code http://127.0.0.1:8080/} until the process is
  * stopped. {@code --port N} (or {@code --port=N}) or the {@code PORT} environment variable picks
  * another port; {@code 0} picks a free one. {@code --redis URL} or {@code REDIS_URL} shares change
- * notifications with other instances through Redis (see {@link DemoOptions}).
+ * notifications with other instances through Redis (see {@link DemoOptions}). Grizzly is configured
+ * as a production service would be ({@link ContainerSettings}).
  */
 public final class DemoServer implements AutoCloseable {
   /** The demo only listens on the loopback interface. */
@@ -116,6 +117,7 @@ public final class DemoServer implements AutoCloseable {
     HttpServer server =
         GrizzlyHttpServerFactory.createHttpServer(
             requested, DemoApplication.create(WidgetStore.withSampleWidgets(), bus), false);
+    ContainerSettings.apply(server);
     try {
       server.start();
     } catch (IOException e) {

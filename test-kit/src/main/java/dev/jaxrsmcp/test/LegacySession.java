@@ -11,12 +11,17 @@ final class LegacySession {
 
   /**
    * The session, running {@code initialize} and {@code notifications/initialized} the first time.
+   * An {@code initialize} refused with HTTP 401 or 403 throws {@link HandshakeRefused} and starts
+   * nothing: the next call tries again, as a client would.
    */
   synchronized Started start(Sender client) {
     if (started.isPresent()) {
       return started.get();
     }
     McpResponse init = client.initialize();
+    if (init.status() == 401 || init.status() == 403) {
+      throw new HandshakeRefused(init);
+    }
     Optional<String> id = init.header("Mcp-Session-Id");
     if (init.status() != 200 || id.isEmpty() || !init.result().isObject()) {
       throw new AssertionError(

@@ -38,14 +38,35 @@ public final class McpResponse {
   private final List<JsonNode> messages;
   private final JsonNode json;
   private final String body;
+  private final boolean refusedHandshake;
 
   private McpResponse(
       Sent sent, Wire.Exchange exchange, List<JsonNode> messages, JsonNode json, String body) {
+    this(sent, exchange, messages, json, body, false);
+  }
+
+  private McpResponse(
+      Sent sent,
+      Wire.Exchange exchange,
+      List<JsonNode> messages,
+      JsonNode json,
+      String body,
+      boolean refusedHandshake) {
     this.sent = sent;
     this.exchange = exchange;
     this.messages = List.copyOf(messages);
     this.json = json;
     this.body = body;
+    this.refusedHandshake = refusedHandshake;
+  }
+
+  /**
+   * The answer to a legacy call whose session never started: {@code initialize} answered {@code
+   * refusal} (HTTP 401 or 403), so the call itself was not sent.
+   */
+  static McpResponse refusedHandshake(Sent call, McpResponse refusal) {
+    return new McpResponse(
+        call, refusal.exchange, refusal.messages, refusal.json, refusal.body, true);
   }
 
   /** Reads the answer: a whole JSON body, or an SSE stream up to its response (or its end). */
@@ -155,6 +176,15 @@ public final class McpResponse {
     return exchange.header(name);
   }
 
+  /**
+   * Whether this is the refused {@code initialize} of a legacy session that never started (HTTP 401
+   * or 403, typically from authentication in front of the endpoint) rather than an answer to the
+   * call itself: {@link #status()}, {@link #header(String)} and the body are the refusal's.
+   */
+  public boolean isRefusedHandshake() {
+    return refusedHandshake;
+  }
+
   /** Whether the answer was an SSE stream ({@code text/event-stream}). */
   public boolean isStream() {
     return exchange.stream().isPresent();
@@ -233,6 +263,7 @@ public final class McpResponse {
   String answer() {
     String type = exchange.header("Content-Type").orElse("no Content-Type");
     String shown = body.isEmpty() ? "(empty body)" : Describe.shorten(body.strip());
-    return "HTTP " + exchange.status() + " (" + type + ") " + shown;
+    String to = refusedHandshake ? "the session's initialize with " : "";
+    return to + "HTTP " + exchange.status() + " (" + type + ") " + shown;
   }
 }

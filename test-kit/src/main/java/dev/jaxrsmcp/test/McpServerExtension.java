@@ -42,7 +42,7 @@ public final class McpServerExtension
         AfterEachCallback,
         ParameterResolver {
   private final Optional<Supplier<? extends Application>> application;
-  private final Optional<URI> running;
+  private final Optional<Supplier<URI>> running;
   private final String path;
 
   private Optional<EmbeddedServer> server = Optional.empty();
@@ -50,7 +50,9 @@ public final class McpServerExtension
   private boolean perTest;
 
   private McpServerExtension(
-      Optional<Supplier<? extends Application>> application, Optional<URI> running, String path) {
+      Optional<Supplier<? extends Application>> application,
+      Optional<Supplier<URI>> running,
+      String path) {
     this.application = application;
     this.running = running;
     this.path = path;
@@ -71,9 +73,37 @@ public final class McpServerExtension
    */
   public static McpServerExtension at(URI baseUri) {
     Objects.requireNonNull(baseUri, "baseUri");
-    String base = baseUri.toString();
+    URI base = withSlash(baseUri);
+    return new McpServerExtension(Optional.empty(), Optional.of(() -> base), "mcp");
+  }
+
+  /**
+   * Starts nothing: tests talk to a server whose base URI is known only once it runs, asked of
+   * {@code baseUri} on each use; for a server the test class starts itself in {@code @BeforeAll} (a
+   * process on a free port, a container):
+   *
+   * <pre>{@code
+   * static MyServerProcess app; // your own: started in @BeforeAll, on a free port
+   *
+   * @RegisterExtension
+   * static final McpServerExtension server = McpServerExtension.at(() -> app.baseUri());
+   * }</pre>
+   */
+  public static McpServerExtension at(Supplier<URI> baseUri) {
+    Objects.requireNonNull(baseUri, "baseUri");
     return new McpServerExtension(
-        Optional.empty(), Optional.of(URI.create(base.endsWith("/") ? base : base + "/")), "mcp");
+        Optional.empty(),
+        Optional.of(
+            () ->
+                withSlash(
+                    Objects.requireNonNull(
+                        baseUri.get(), "the base URI supplier of McpServerExtension.at"))),
+        "mcp");
+  }
+
+  private static URI withSlash(URI baseUri) {
+    String base = baseUri.toString();
+    return URI.create(base.endsWith("/") ? base : base + "/");
   }
 
   /** A copy whose MCP endpoint is at {@code path} under the base URI (as set in McpFeature). */
@@ -87,16 +117,18 @@ public final class McpServerExtension
 
   /** The root URL of the application, for example {@code http://127.0.0.1:40123/}. */
   public URI baseUri() {
-    return running.orElseGet(
-        () ->
-            server
-                .orElseThrow(
-                    () ->
-                        new IllegalStateException(
-                            "the server is not running: register McpServerExtension with"
-                                + " @RegisterExtension and use it inside a test or a"
-                                + " @BeforeEach/@BeforeAll that runs after it started"))
-                .baseUri());
+    return running
+        .map(Supplier::get)
+        .orElseGet(
+            () ->
+                server
+                    .orElseThrow(
+                        () ->
+                            new IllegalStateException(
+                                "the server is not running: register McpServerExtension with"
+                                    + " @RegisterExtension and use it inside a test or a"
+                                    + " @BeforeEach/@BeforeAll that runs after it started"))
+                    .baseUri());
   }
 
   /** The MCP endpoint's URL. */

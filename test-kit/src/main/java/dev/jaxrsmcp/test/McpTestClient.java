@@ -1,5 +1,7 @@
 package dev.jaxrsmcp.test;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +10,7 @@ import dev.jaxrsmcp.test.internal.Requests;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,7 +43,10 @@ import java.util.Optional;
  *
  * A legacy session is bound to the credentials that started it, so on a legacy client {@code
  * as(...)} and {@code header(...)} give a client with a new session of its own (started on its
- * first request); {@code withProgress} and {@code timeout} keep the session.
+ * first request); {@code withProgress} and {@code timeout} keep the session. When {@code
+ * initialize} itself is refused with HTTP 401 or 403 (authentication in front of the endpoint),
+ * each call answers with that refusal ({@link McpResponse#isRefusedHandshake()}) and the next call
+ * tries the handshake again; streams ({@code listen}, {@code startRead}) fail saying so.
  */
 public final class McpTestClient implements AutoCloseable {
   private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -77,6 +83,21 @@ public final class McpTestClient implements AutoCloseable {
   /** A copy that sends {@code Authorization: authorization} (legacy: on a new session). */
   public McpTestClient as(String authorization) {
     return header("Authorization", authorization);
+  }
+
+  /**
+   * A copy that sends HTTP Basic credentials, {@code Authorization: Basic base64(user:password)}
+   * (UTF-8, RFC 7617). Legacy: on a new session.
+   */
+  public McpTestClient asBasic(String user, String password) {
+    Objects.requireNonNull(user, "user");
+    Objects.requireNonNull(password, "password");
+    if (user.indexOf(':') >= 0) {
+      throw new IllegalArgumentException(
+          "a Basic user id must not contain ':' (RFC 7617), found '" + user + "' in asBasic");
+    }
+    String pair = user + ":" + password;
+    return as("Basic " + Base64.getEncoder().encodeToString(pair.getBytes(UTF_8)));
   }
 
   /**
@@ -122,7 +143,11 @@ public final class McpTestClient implements AutoCloseable {
     if (isModern()) {
       return send("server/discover", object());
     }
-    return sender.session().initialize();
+    try {
+      return sender.session().initialize();
+    } catch (HandshakeRefused refused) {
+      return refused.answer();
+    }
   }
 
   /** The legacy session's id, starting the session if needed. Modern clients have none. */

@@ -98,8 +98,25 @@ final class Sender {
     return session.start(this);
   }
 
-  /** Sends a request and reads its whole answer. */
+  /**
+   * Sends a request and reads its whole answer. Legacy: when the session's {@code initialize} is
+   * refused (HTTP 401 or 403), that refusal is the answer, and the request is not sent.
+   */
   McpResponse send(String method, ObjectNode params) {
+    if (era == Era.LEGACY) {
+      try {
+        session();
+      } catch (HandshakeRefused refused) {
+        Sent call =
+            new Sent(
+                era,
+                method,
+                Requests.name(params),
+                Requests.JSON.getNodeFactory().numberNode(ids.incrementAndGet()),
+                authorization());
+        return McpResponse.refusedHandshake(call, refused.answer());
+      }
+    }
     Prepared request = prepare(method, params);
     return McpResponse.read(request.sent(), post(request, "jaxrs-mcp-test-read"), timeout);
   }

@@ -49,6 +49,24 @@ class McpServerExtensionTest {
   }
 
   @Test
+  void aServerStartedLaterIsReachedThroughASupplier() {
+    java.util.concurrent.atomic.AtomicReference<URI> started =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    McpServerExtension later = McpServerExtension.at(started::get);
+
+    started.set(URI.create(shared.baseUri().toString().replaceAll("/$", "")));
+
+    assertThat(later.baseUri()).isEqualTo(shared.baseUri());
+    assertThat(later.endpointPath("mcp").legacy().read("app://hello"))
+        .isText()
+        .isEqualTo("hello, world");
+    started.set(null);
+    assertThatThrownBy(later::endpoint)
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("the base URI supplier of McpServerExtension.at");
+  }
+
+  @Test
   void theEndpointPathCanBeChanged() {
     URI base = URI.create("http://127.0.0.1:9/");
     assertThat(McpServerExtension.at(base).endpointPath("/api/mcp").endpoint())

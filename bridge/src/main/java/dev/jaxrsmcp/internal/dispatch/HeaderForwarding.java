@@ -51,6 +51,29 @@ public final class HeaderForwarding {
 
   /** The headers the route sees, in the order the request had them. */
   Map<String, List<String>> forwarded(Map<String, List<String>> headers) {
+    List<String> named = connectionNamed(headers);
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+      if (passes(header.getKey(), named)) {
+        out.put(header.getKey(), List.copyOf(header.getValue()));
+      }
+    }
+    return out;
+  }
+
+  /** Removes from {@code headers}, in place, every header the route does not see. */
+  void retainForwarded(Map<String, List<String>> headers) {
+    List<String> named = connectionNamed(headers);
+    headers.keySet().removeIf(name -> !passes(name, named));
+  }
+
+  private boolean passes(String headerName, List<String> connectionNamed) {
+    String name = headerName.toLowerCase(Locale.ROOT);
+    return !connectionNamed.contains(name) && permits(name);
+  }
+
+  /** The header names the {@code Connection} header lists (hop-by-hop, never forwarded). */
+  private static List<String> connectionNamed(Map<String, List<String>> headers) {
     List<String> named = new ArrayList<>();
     for (Map.Entry<String, List<String>> header : headers.entrySet()) {
       if (!header.getKey().equalsIgnoreCase("Connection")) {
@@ -62,15 +85,7 @@ public final class HeaderForwarding {
         }
       }
     }
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    for (Map.Entry<String, List<String>> header : headers.entrySet()) {
-      String name = header.getKey().toLowerCase(Locale.ROOT);
-      if (named.contains(name) || !permits(name)) {
-        continue;
-      }
-      out.put(header.getKey(), List.copyOf(header.getValue()));
-    }
-    return out;
+    return named;
   }
 
   /**

@@ -8,7 +8,6 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,9 +36,7 @@ public final class RouteRewrite {
     request.setRequestUri(base, URI.create(base.toString() + RouteTarget.of(entry, match)));
     request.setMethod(HttpMethod.GET);
     MultivaluedMap<String, String> headers = request.getHeaders();
-    Map<String, List<String>> kept = forwarding.forwarded(headers);
-    headers.clear();
-    kept.forEach((name, values) -> headers.put(name, new java.util.ArrayList<>(values)));
+    forwarding.retainForwarded(headers);
     traceHeaders.forEach(
         (name, value) -> {
           if (forwarding.permits(name)) {

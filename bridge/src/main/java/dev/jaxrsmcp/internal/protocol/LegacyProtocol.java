@@ -168,10 +168,37 @@ public final class LegacyProtocol {
   /**
    * As {@link #session(Caller, String)}, for a request seen before the application's filters ran
    * (an in-place read): the caller's binding is checked against the headers that started the
-   * session, since no principal is known yet.
+   * session, since no principal is known yet. A principal-bound session whose headers changed (a
+   * refreshed token) is claimed with its owner still to be checked ({@link #ownsAfterFilters}).
    */
-  public Session sessionBeforeFilters(Caller caller, String what) {
-    return session(caller, what, true);
+  public SessionClaim sessionBeforeFilters(Caller caller, String what) {
+    Session session = session(caller, what, true);
+    return new SessionClaim(
+        session, !binding.matchesBeforeFilters(session.owner(), caller.headers()));
+  }
+
+  /**
+   * The check a {@linkplain SessionClaim#ownerPending pending} claim gets once the application's
+   * filters ran: the same principal as the one that started the session. Refused, the read is
+   * answered as for a session that does not exist.
+   */
+  public boolean ownsAfterFilters(
+      Session session, Caller caller, java.util.Optional<String> principal) {
+    boolean owner = binding.matches(session.owner(), caller.headers(), principal);
+    if (!owner) {
+      refused();
+    }
+    return owner;
+  }
+
+  /** The answer to a request on a session that does not exist, or is not the caller's. */
+  public static JsonRpcException sessionNotFound() {
+    return new JsonRpcException(
+            ErrorCodes.INVALID_REQUEST,
+            "Session not found: the Mcp-Session-Id names no live session (it"
+                + " ended or expired); send initialize without Mcp-Session-Id to"
+                + " start a new one")
+        .withHttpStatus(404);
   }
 
   private Session session(Caller caller, String what, boolean beforeFilters) {
@@ -198,14 +225,7 @@ public final class LegacyProtocol {
     Session session =
         found
             .filter(live -> isOwner(live, caller, beforeFilters))
-            .orElseThrow(
-                () ->
-                    new JsonRpcException(
-                            ErrorCodes.INVALID_REQUEST,
-                            "Session not found: the Mcp-Session-Id names no live session (it"
-                                + " ended or expired); send initialize without Mcp-Session-Id to"
-                                + " start a new one")
-                        .withHttpStatus(404));
+            .orElseThrow(LegacyProtocol::sessionNotFound);
     String version = caller.headers().getFirst(VERSION_HEADER);
     if (version != null && !version.trim().equals(session.protocolVersion())) {
       throw new JsonRpcException(
@@ -229,16 +249,21 @@ public final class LegacyProtocol {
     boolean owner =
         beforeFilters
             ? binding.matchesBeforeFilters(session.owner(), caller.headers())
+                || binding.boundToPrincipal(session.owner())
             : binding.matches(session.owner(), caller.headers(), SessionRefusals.principal(caller));
     if (owner) {
       return true;
     }
+    refused();
+    return false;
+  }
+
+  private void refused() {
     LOG.log(
         System.Logger.Level.INFO,
         "MCP session refused: a request carried other identifying headers ("
             + String.join(", ", state.settings().sessionBinding())
             + ") than the initialize that started the session");
-    return false;
   }
 
   /** True when the session era's method table has {@code method}. */

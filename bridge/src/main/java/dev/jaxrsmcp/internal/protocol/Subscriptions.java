@@ -23,6 +23,8 @@ import java.util.Set;
 public final class Subscriptions {
   static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
+  private static final System.Logger LOG = System.getLogger(Subscriptions.class.getName());
+
   private final ServerState state;
 
   public Subscriptions(ServerState state) {
@@ -32,6 +34,12 @@ public final class Subscriptions {
   /**
    * Plans a modern {@code subscriptions/listen}: checks the filter and the URI limit before any
    * work, then keeps each URI that matches a subscribable resource and that the caller can read.
+   * The reads run one after another on the calling thread (with the caller's identity) within one
+   * budget, the read timeout: a URI whose read fails or times out is left out, and once the budget
+   * is spent the URIs not yet read are left out too. When every read answered 401, the listen is
+   * answered 401 (with the route's challenge), as a read would be.
+   *
+   * @throws JsonRpcException HTTP 401 when the caller is not authenticated for any requested URI
    */
   public ListenPlan plan(McpCall call) {
     JsonNode filter = call.request().params().get("notifications");
@@ -40,8 +48,33 @@ public final class Subscriptions {
     }
     List<String> requested = requestedUris(filter.get("resourceSubscriptions"));
     List<ListenPlan.Watched> honoured = new ArrayList<>();
+    long budget = state.settings().readTimeout().toNanos();
+    long started = System.nanoTime();
+    int read = 0;
+    Optional<JsonRpcException> unauthorized = Optional.empty();
+    boolean allUnauthorized = true;
     for (String uri : requested) {
-      readable(uri, call).ifPresent(honoured::add);
+      if (budget > 0 && System.nanoTime() - started >= budget) {
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "listen: the readability checks took the whole read timeout; "
+                + (requested.size() - read)
+                + " URIs were not checked and are left out");
+        break;
+      }
+      read++;
+      Readability checked = readable(uri, call);
+      checked.watched().ifPresent(honoured::add);
+      if (checked.response().isPresent()) {
+        if (checked.response().get().status() == 401) {
+          unauthorized = Optional.of(ContentsMapper.error(checked.response().get(), uri));
+        } else {
+          allUnauthorized = false;
+        }
+      }
+    }
+    if (allUnauthorized && unauthorized.isPresent()) {
+      throw unauthorized.get(); // every read asked for authentication
     }
     boolean listChanged = isTrue(filter.get("resourcesListChanged"));
     // Only what this server sends: never toolsListChanged or promptsListChanged (the tool list is
@@ -98,23 +131,37 @@ public final class Subscriptions {
         Json.object().put("uri", uri).put("limit", "maxSubscriptionsPerSession").put("max", max));
   }
 
-  private Optional<ListenPlan.Watched> readable(String uri, McpCall call) {
+  /** What the readability check of one URI found: the resource to watch, and the read's answer. */
+  private record Readability(
+      Optional<ListenPlan.Watched> watched, Optional<RouteResponse> response) {}
+
+  private Readability readable(String uri, McpCall call) {
     Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
     if (found.isEmpty() || !found.get().value().subscribe()) {
-      return Optional.empty();
+      return new Readability(Optional.empty(), Optional.empty());
     }
-    RouteResponse response =
-        state
-            .reader()
-            .read(
-                found.get().value(),
-                found.get().match(),
-                call.caller(),
-                ResourceMethods.traceHeaders(call));
+    RouteResponse response;
+    try {
+      response =
+          state
+              .reader()
+              .read(
+                  found.get().value(),
+                  found.get().match(),
+                  call.caller(),
+                  ResourceMethods.traceHeaders(call));
+    } catch (RuntimeException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "listen: the readability check of " + uri + " failed; it is left out: " + e.getMessage());
+      return new Readability(Optional.empty(), Optional.empty());
+    }
     if (response.guardRejected() || response.status() < 200 || response.status() >= 300) {
-      return Optional.empty();
+      return new Readability(Optional.empty(), Optional.of(response));
     }
-    return Optional.of(new ListenPlan.Watched(uri, found.get().value(), found.get().match()));
+    return new Readability(
+        Optional.of(new ListenPlan.Watched(uri, found.get().value(), found.get().match())),
+        Optional.of(response));
   }
 
   private List<String> requestedUris(JsonNode node) {

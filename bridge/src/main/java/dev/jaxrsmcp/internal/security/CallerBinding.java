@@ -113,6 +113,11 @@ public final class CallerBinding {
     return MessageDigest.isEqual(headed, headerHash(requestHeaders));
   }
 
+  /** Whether the fingerprint was made from a principal (and so is matched by principal only). */
+  public boolean boundToPrincipal(byte[] fingerprint) {
+    return fingerprint.length == 2 * HASH_BYTES;
+  }
+
   private byte[] principalHash(String name) {
     Mac mac = mac();
     mac.update(PRINCIPAL);

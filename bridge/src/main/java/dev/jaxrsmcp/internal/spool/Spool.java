@@ -31,6 +31,8 @@ public final class Spool implements AutoCloseable {
   private volatile long size;
   private volatile boolean truncated;
   private volatile boolean writesEnded;
+  private final java.util.concurrent.atomic.AtomicBoolean deleted =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   Spool(
       Path file,
@@ -64,12 +66,7 @@ public final class Spool implements AutoCloseable {
         long room = maxBytes - size;
         int kept = (int) Math.min(room, length);
         if (kept > 0) {
-          ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, kept);
-          long at = size;
-          while (buffer.hasRemaining()) {
-            at += channel.write(buffer, at);
-          }
-          size = at;
+          append(bytes, offset, kept);
         }
         if (kept < length) {
           truncated = true;
@@ -81,6 +78,34 @@ public final class Spool implements AutoCloseable {
         writesEnded = true;
       }
     };
+  }
+
+  /**
+   * Writes {@code kept} bytes at the end, taken from the budget; under the spool's lock, so that a
+   * concurrent {@link #delete} gives back exactly what was taken.
+   */
+  private synchronized void append(byte[] bytes, int offset, int kept) throws IOException {
+    if (deleted.get()) {
+      throw new IOException("the spool is closed for writing");
+    }
+    if (!directory.budget().take(kept)) {
+      throw new IOException(
+          "the spool files of this server hold "
+              + directory.budget().used()
+              + " bytes and may hold at most "
+              + directory.budget().max()
+              + " (maxSpoolBytes); the long-running read is ended");
+    }
+    ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, kept);
+    long at = size;
+    try {
+      while (buffer.hasRemaining()) {
+        at += channel.write(buffer, at);
+      }
+    } finally {
+      directory.budget().give(kept - (at - size)); // what did not reach the file
+      size = at;
+    }
   }
 
   /** Bytes kept. */
@@ -137,9 +162,14 @@ public final class Spool implements AutoCloseable {
     return file;
   }
 
-  /** Closes the channel and deletes the file (idempotent). */
+  /** Closes the channel and deletes the file (idempotent); its bytes go back to the budget. */
   public void delete() {
     writesEnded = true;
+    synchronized (this) {
+      if (deleted.compareAndSet(false, true)) {
+        directory.budget().give(size);
+      }
+    }
     try {
       channel.close();
     } catch (IOException e) {

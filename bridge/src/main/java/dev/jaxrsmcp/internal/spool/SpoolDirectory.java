@@ -24,14 +24,26 @@ import java.util.function.BooleanSupplier;
  */
 public final class SpoolDirectory {
   private final Path base;
+  private final SpoolBudget budget;
   private final Set<Spool> live = ConcurrentHashMap.newKeySet();
   private final AtomicLong counter = new AtomicLong();
   // guarded by this
   private Optional<PrivateDirectory> directory = Optional.empty();
 
-  /** Sweeps {@code base} of what ended processes left; creates nothing yet. */
+  /** Sweeps {@code base} of what ended processes left; creates nothing yet. No byte budget. */
   public SpoolDirectory(Path base) {
+    this(base, new SpoolBudget(Long.MAX_VALUE));
+  }
+
+  /**
+   * Sweeps {@code base} of what ended processes left; creates nothing yet.
+   *
+   * @param budget the bytes its spools (and those of any other directory given the same budget) may
+   *     hold together
+   */
+  public SpoolDirectory(Path base, SpoolBudget budget) {
     this.base = base;
+    this.budget = budget;
     Sweeper.sweep(base);
   }
 
@@ -87,6 +99,11 @@ public final class SpoolDirectory {
       directory.ifPresent(PrivateDirectory::close);
       directory = Optional.empty();
     }
+  }
+
+  /** The byte budget its spools write against. */
+  public SpoolBudget budget() {
+    return budget;
   }
 
   void forget(Spool spool) {

@@ -16,6 +16,7 @@ import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.spool.Spool;
+import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
 import dev.jaxrsmcp.internal.tools.ToolContent;
 import java.time.Duration;
@@ -49,9 +50,13 @@ public final class SpooledToolExecution implements TaskExecution {
   private final ThreadPoolExecutor workers;
   private volatile boolean closed;
 
-  public SpooledToolExecution(ServerState state, Supplier<ObjectNode> serverInfo) {
+  /**
+   * @param budget the spool bytes shared with the server's long-running reads
+   */
+  public SpooledToolExecution(
+      ServerState state, Supplier<ObjectNode> serverInfo, SpoolBudget budget) {
     this.state = state;
-    this.spools = new SpoolDirectory(state.settings().spoolDirectory());
+    this.spools = new SpoolDirectory(state.settings().spoolDirectory(), budget);
     this.serverInfo = serverInfo;
     McpTasks tasks = state.settings().tasks();
     this.resultMaxBytes = tasks.resultMaxBytes();

@@ -11,6 +11,7 @@ import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.spool.Spool;
+import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
 import java.time.Duration;
 import java.util.List;
@@ -43,9 +44,9 @@ final class LongRunningReads {
   private final Map<Object, LongRead> byCancelKey = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
-  LongRunningReads(ServerState state, ScheduledExecutorService timer) {
+  LongRunningReads(ServerState state, ScheduledExecutorService timer, SpoolBudget budget) {
     this.state = state;
-    this.spools = new SpoolDirectory(state.settings().spoolDirectory());
+    this.spools = new SpoolDirectory(state.settings().spoolDirectory(), budget);
     this.timer = timer;
   }
 
@@ -71,6 +72,18 @@ final class LongRunningReads {
       Optional<McpContext.LogLevel> sessionLogLevel) {
     if (closed) {
       throw shuttingDown();
+    }
+    if (spools.budget().exhausted()) {
+      throw new JsonRpcException(
+          ErrorCodes.INTERNAL_ERROR,
+          "The spool is full: the spool files of this server hold "
+              + spools.budget().used()
+              + " bytes, at most "
+              + spools.budget().max()
+              + " are allowed (maxSpoolBytes); try again shortly",
+          null,
+          503,
+          Map.of("Retry-After", List.of("5")));
     }
     JsonNode id = call.request().id().orElseThrow();
     Optional<JsonNode> token = progressToken(call);

@@ -22,6 +22,7 @@ import dev.jaxrsmcp.internal.protocol.ModernProtocol;
 import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.protocol.SessionClaim;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.Incidents;
@@ -30,6 +31,7 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
@@ -60,6 +62,7 @@ final class McpEndpoint {
   private final Subscriptions subscriptions;
   private final ListenStreams listens;
   private final LongRunningReads longReads;
+  private final ReadSlots readSlots;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
   private final SessionSubscriptions sessionSubscriptions;
@@ -72,12 +75,16 @@ final class McpEndpoint {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
     this.tools = new ToolMethods(state);
-    this.tasks = TaskWiring.tasks(state, tools);
+    SpoolBudget spoolBudget = new SpoolBudget(state.settings().maxSpoolBytes());
+    this.tasks = TaskWiring.tasks(state, tools, spoolBudget);
     this.modern = new ModernProtocol(state, tasks.methods());
     this.gate = new RequestGate(state.settings());
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
-    this.longReads = new LongRunningReads(state, changes.scheduler());
+    this.longReads = new LongRunningReads(state, changes.scheduler(), spoolBudget);
+    this.readSlots =
+        new ReadSlots(
+            state.settings().maxConcurrentReads(), state.settings().maxConcurrentLongReads());
     this.sessions = SessionSetup.store(state.settings());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
@@ -137,17 +144,32 @@ final class McpEndpoint {
     boolean legacyEra = isLegacy(message, caller);
     McpCall call;
     Optional<Session> session = Optional.empty();
+    Optional<InPlaceRead.OwnerCheck> ownerCheck = Optional.empty();
     if (legacyEra) {
       if (!hasSession(caller)) {
         return Optional.empty();
       }
-      // Before the application's filters: no principal yet, the binding's headers are checked.
-      Session found = legacy.sessionBeforeFilters(caller, "'" + message.method() + "'");
+      // Before the application's filters: no principal yet, the binding's headers are checked;
+      // a principal-bound session whose headers changed is checked after them (OwnerCheck).
+      SessionClaim claim = legacy.sessionBeforeFilters(caller, "'" + message.method() + "'");
       if (!legacy.offers(message.method())) {
         return Optional.empty();
       }
+      Session found = claim.session();
       session = Optional.of(found);
-      sessions.confirm(found); // any request after initialize confirms the handshake
+      if (claim.ownerPending()) {
+        ownerCheck =
+            Optional.of(
+                principal -> {
+                  boolean owner = legacy.ownsAfterFilters(found, caller, principal);
+                  if (owner) {
+                    sessions.confirm(found);
+                  }
+                  return owner;
+                });
+      } else {
+        sessions.confirm(found); // any request after initialize confirms the handshake
+      }
       call = legacy.call(message, caller, found);
     } else {
       call = modern.accept(message, caller);
@@ -181,6 +203,27 @@ final class McpEndpoint {
       entry = found.value();
       match = found.match();
     }
+    Runnable slot = readSlots.take(entry.longRunning(), uri); // before any work of the read
+    try {
+      return inPlace(request, message, call, session, ownerCheck, kind, entry, match, uri, slot);
+    } catch (RuntimeException e) {
+      slot.run();
+      throw e;
+    }
+  }
+
+  /** Starts a read that has its slot: the rewrite, and for a long-running one its spool. */
+  private Optional<Response> inPlace(
+      ContainerRequest request,
+      JsonRpcRequest message,
+      McpCall call,
+      Optional<Session> session,
+      Optional<InPlaceRead.OwnerCheck> ownerCheck,
+      ReadMessage.Kind kind,
+      CatalogueEntry entry,
+      TemplateMatch match,
+      String uri,
+      Runnable slot) {
     InPlaceRead read;
     Duration asyncTimeout;
     if (entry.longRunning()) {
@@ -191,34 +234,50 @@ final class McpEndpoint {
               call,
               entry,
               request,
-              acceptsEventStream(caller),
+              acceptsEventStream(call.caller()),
               cancelKey,
               ends::add,
               session.flatMap(Session::routeLogLevel));
-      read = new InPlaceRead(call, kind, entry, uri, Optional.of(longRead));
+      read =
+          new InPlaceRead(
+              call,
+              kind,
+              entry,
+              uri,
+              Optional.of(longRead),
+              ownerCheck,
+              state.settings().maxReadBytes());
       ends.forEach(read::onEnd);
       request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
       asyncTimeout = state.settings().longRunningTimeout();
     } else {
-      read = new InPlaceRead(call, kind, entry, uri, Optional.empty());
+      read =
+          new InPlaceRead(
+              call,
+              kind,
+              entry,
+              uri,
+              Optional.empty(),
+              ownerCheck,
+              state.settings().maxReadBytes());
       asyncTimeout = state.settings().readTimeout();
     }
+    read.onEnd(slot);
     if (session.isPresent()) {
       Session s = session.get();
       s.enter();
       read.onEnd(s::exit);
     }
-    InPlaceRead running = read;
     request.setWriter(
         new ReadResponseWriter(
             request.getResponseWriter(),
-            running,
+            read,
             asyncTimeout,
             !PropertiesHelper.isProperty(
                 request
                     .getConfiguration()
                     .getProperty(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR))));
-    request.setProperty(InPlaceRead.PROPERTY, running);
+    request.setProperty(InPlaceRead.PROPERTY, read);
     rewrite.rewrite(request, entry, match, ResourceMethods.traceHeaders(call));
     return Optional.empty();
   }

@@ -6,6 +6,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.util.Optional;
+import org.glassfish.jersey.message.MessageBodyWorkers;
 
 /**
  * The entity of an in-place read's response once the route has answered: the route's own entity
@@ -24,6 +25,7 @@ import java.util.Optional;
  *     spooled)
  * @param serverInfo the server's identity, for modern results
  * @param streams the streams of this response, as the envelope's interceptor and writer share them
+ * @param workers the request's message body workers, which find the route's own writer
  */
 record ReadEnvelope(
     InPlaceRead read,
@@ -35,11 +37,22 @@ record ReadEnvelope(
     Optional<MediaType> mediaType,
     boolean streamed,
     ObjectNode serverInfo,
-    EnvelopeStreams streams) {
+    EnvelopeStreams streams,
+    MessageBodyWorkers workers) {
 
   /** The same envelope, its final message going on the read's event stream. */
   ReadEnvelope asStreamed() {
     return new ReadEnvelope(
-        read, route, entity, type, genericType, annotations, mediaType, true, serverInfo, streams);
+        read,
+        route,
+        entity,
+        type,
+        genericType,
+        annotations,
+        mediaType,
+        true,
+        serverInfo,
+        streams,
+        workers);
   }
 }

@@ -11,12 +11,10 @@ import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.spool.Spool;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyWriter;
-import jakarta.ws.rs.ext.Providers;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -50,8 +48,6 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
   /** The largest untyped body held to decide between text and blob. */
   private static final int UNTYPED_MAX = 16 * 1024 * 1024;
 
-  @Context private Providers providers;
-
   @Override
   public boolean isWriteable(
       Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
@@ -78,6 +74,10 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     Optional<LongRead> longRead = read.longRead;
     if (longRead.isPresent() && longRead.get().aborted().isPresent()) {
       aborted(longRead.get(), plainSink(envelope, headers, out));
+      return;
+    }
+    if (read.refusal().isPresent()) {
+      sink.message(error(envelope, read.refusal().get()));
       return;
     }
     if (read.timedOut.get() > 0) {
@@ -119,6 +119,12 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       return;
     }
     ReadMessage.Body body = known.get();
+    long maxRead = read.maxReadBytes;
+    if (envelope.route().header("content-length").map(ReadEnvelopeWriter::length).orElse(0L)
+        > maxRead) {
+      sink.message(error(envelope, ReadSizeLimit.error(read.uri, maxRead)));
+      return;
+    }
     Halves halves = halves(success(envelope, body, false));
     FailSafeOutput held =
         new FailSafeOutput(
@@ -131,8 +137,14 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             });
     halves.writeHead(held);
     try {
-      content(body, held, target -> writeEntity(envelope, target));
+      content(body, held, target -> writeEntity(envelope, new ReadSizeLimit(target, maxRead)));
     } catch (IOException | RuntimeException e) {
+      if (e instanceof ReadSizeLimit.TooLarge && !held.started()) {
+        held.discard();
+        held.write(Json.writeBytes(error(envelope, ReadSizeLimit.error(read.uri, maxRead))));
+        held.finish();
+        return;
+      }
       if (held.started()) {
         LOG.log(
             System.Logger.Level.ERROR,
@@ -284,8 +296,10 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     }
     MediaType type = envelope.mediaType().orElse(MediaType.WILDCARD_TYPE);
     MessageBodyWriter writer =
-        providers.getMessageBodyWriter(
-            envelope.type(), envelope.genericType(), envelope.annotations(), type);
+        envelope
+            .workers()
+            .getMessageBodyWriter(
+                envelope.type(), envelope.genericType(), envelope.annotations(), type);
     if (writer == null) {
       throw new IOException(
           "no message body writer for " + envelope.type().getName() + " as " + type);
@@ -301,6 +315,14 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         new MultivaluedHashMap<String, Object>(),
         new NonClosing(through));
     streams.endRoute();
+  }
+
+  private static long length(String contentLength) {
+    try {
+      return Long.parseLong(contentLength.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   /** At most {@code max} bytes of the route's entity (the rest is dropped). */

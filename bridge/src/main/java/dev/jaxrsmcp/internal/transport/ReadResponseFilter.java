@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.glassfish.jersey.server.ContainerRequest;
 
 /**
  * Turns the route's response to an in-place read back into the MCP response (contract section 7):
@@ -68,7 +69,9 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
     }
     int status = 200;
     List<Object> challenges = List.of();
-    if (failed && !streamed && !route.guardRejected() && read.timedOut.get() == 0) {
+    if (read.refusal().isPresent() && !streamed) {
+      status = read.refusal().get().httpStatus();
+    } else if (failed && !streamed && !route.guardRejected() && read.timedOut.get() == 0) {
       List<String> given = headers.getOrDefault("www-authenticate", List.of());
       if (route.status() == 401) {
         status = 401;
@@ -89,7 +92,8 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
             Optional.ofNullable(response.getMediaType()),
             streamed,
             serverInfo.get(),
-            new EnvelopeStreams());
+            new EnvelopeStreams(),
+            ((ContainerRequest) request).getWorkers());
     keepOnly(response);
     if (!challenges.isEmpty()) {
       response.getHeaders().put("WWW-Authenticate", new ArrayList<>(challenges));

@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.transport;
 import dev.jaxrsmcp.internal.protocol.Capabilities;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
+import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.tasks.SpooledToolExecution;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import java.time.Clock;
@@ -14,10 +15,10 @@ import java.time.Clock;
 final class TaskWiring {
   private TaskWiring() {}
 
-  static Tasks tasks(ServerState state, ToolMethods tools) {
+  static Tasks tasks(ServerState state, ToolMethods tools, SpoolBudget budget) {
     return new Tasks(
         state,
-        new SpooledToolExecution(state, () -> Capabilities.serverInfo(state)),
+        new SpooledToolExecution(state, () -> Capabilities.serverInfo(state), budget),
         tools::resolve,
         Clock.systemUTC());
   }

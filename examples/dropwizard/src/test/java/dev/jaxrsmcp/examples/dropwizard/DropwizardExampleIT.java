@@ -2,19 +2,25 @@ package dev.jaxrsmcp.examples.dropwizard;
 
 import dev.jaxrsmcp.examples.interop.ExampleContract;
 import dev.jaxrsmcp.examples.interop.ExampleProcess;
+import dev.jaxrsmcp.test.McpServerExtension;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The Dropwizard example as users run it ({@code PORT=... java -jar dropwizard-example.jar server
- * config.yml}, real Jetty, Dropwizard auth), held to {@link ExampleContract}: one boot for the
- * class.
+ * config.yml}, real Jetty, Dropwizard auth), held to {@link ExampleContract} through the
+ * jaxrs-mcp-test kit: one boot for the class.
  */
 class DropwizardExampleIT extends ExampleContract {
   private static ExampleProcess example;
+
+  /** The test kit, pointed at the jar once it runs on its free port. */
+  @RegisterExtension
+  static final McpServerExtension server = McpServerExtension.at(() -> example.base());
 
   @BeforeAll
   static void start() throws Exception {
@@ -33,8 +39,8 @@ class DropwizardExampleIT extends ExampleContract {
   }
 
   @Override
-  protected ExampleProcess example() {
-    return example;
+  protected McpServerExtension server() {
+    return server;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.examples.interop;
 
+import dev.jaxrsmcp.test.McpTestClient;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
@@ -29,6 +30,14 @@ public enum Caller {
     String pair = user + ":" + password;
     return Optional.of(
         "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * {@code anonymous} with this caller's HTTP Basic credentials ({@code anonymous} itself for
+   * {@link #ANONYMOUS}).
+   */
+  public McpTestClient client(McpTestClient anonymous) {
+    return this == ANONYMOUS ? anonymous : anonymous.asBasic(user, password);
   }
 
   /** The user name, empty for {@link #ANONYMOUS}. */

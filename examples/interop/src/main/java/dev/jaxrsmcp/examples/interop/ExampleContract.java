@@ -1,41 +1,44 @@
 package dev.jaxrsmcp.examples.interop;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.jaxrsmcp.test.McpAssertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.testing.Mcp;
-import dev.jaxrsmcp.testing.SseRecorder;
-import java.net.URI;
+import dev.jaxrsmcp.test.McpListen;
+import dev.jaxrsmcp.test.McpResponse;
+import dev.jaxrsmcp.test.McpServerExtension;
+import dev.jaxrsmcp.test.McpTestClient;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What both example applications must show, against the running example {@link #example()}: for
- * alice, bob and an anonymous client, in both eras, each resource read through MCP with the
- * official MCP Java SDK client answers as the direct {@code GET} does (same data, same allow/deny,
- * a 401 with the framework's challenge for the anonymous client), the callers' requests
- * interleaved; plus a subscription and a long-running read with progress.
+ * What both example applications must show, against the running example that {@link #server()}
+ * points at: for alice, bob and an anonymous client, in both eras, each resource read through MCP
+ * answers as the direct {@code GET} does (same data, same allow/deny, a 401 with the framework's
+ * challenge for the anonymous client), the callers' requests interleaved, read with the test kit's
+ * client (checked with its assertions) and with the official MCP Java SDK client; plus, in both
+ * eras, a subscription and a long-running read with progress.
  */
 @Timeout(300)
 public abstract class ExampleContract {
   private static final int ROUNDS = 3;
 
-  /** The running example (one per test class). */
-  protected abstract ExampleProcess example();
+  /**
+   * The test kit's extension pointing at the running example (one per test class: {@code
+   * McpServerExtension.at(() -> example.base())}).
+   */
+  protected abstract McpServerExtension server();
 
   /** The {@code WWW-Authenticate} challenge the framework answers an anonymous caller with. */
   protected abstract String challenge();
@@ -110,25 +113,75 @@ public abstract class ExampleContract {
     return all.stream();
   }
 
+  static Stream<Era> eras() {
+    return Stream.of(Era.values());
+  }
+
+  /** A kit client of {@code era} for {@code caller} (legacy: a session of its own). */
+  McpTestClient client(Era era, Caller caller) {
+    return caller.client(era == Era.MODERN ? server().modern() : server().legacy());
+  }
+
+  /** What {@code caller} must get from the route of {@code c}. */
+  private Outcome expected(Case c, Caller caller) {
+    if (caller == Caller.ANONYMOUS) {
+      return Outcome.refused(401, Optional.of(challenge()));
+    }
+    return c.status(caller) == 200
+        ? Outcome.ok(c.body(caller))
+        : Outcome.refused(c.status(caller), Optional.empty());
+  }
+
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("reads")
   void anMcpReadAnswersAsTheGetForAliceBobAndAnonymousInterleaved(Era era, Case c)
       throws Exception {
-    Map<Caller, SdkReader> readers = ReadComparison.readers(example().mcp(), era);
+    Map<Caller, McpTestClient> clients = new EnumMap<>(Caller.class);
+    for (Caller caller : Caller.values()) {
+      clients.put(caller, client(era, caller));
+    }
     try {
-      List<ReadComparison.Pair> pairs =
-          ReadComparison.compare(example().base(), c.path(), c.uri(), readers, ROUNDS);
+      Map<Caller, ReadComparison.Reader<McpResponse>> readers = new EnumMap<>(Caller.class);
+      clients.forEach((caller, client) -> readers.put(caller, client::read));
+      List<ReadComparison.Pair<McpResponse>> pairs =
+          ReadComparison.compare(server().baseUri(), c.path(), c.uri(), readers, ROUNDS);
 
       assertThat(pairs).hasSize(ROUNDS * Caller.values().length);
-      for (ReadComparison.Pair pair : pairs) {
+      for (ReadComparison.Pair<McpResponse> pair : pairs) {
         Caller caller = pair.caller();
-        Outcome expected =
-            caller == Caller.ANONYMOUS
-                ? Outcome.refused(401, Optional.of(challenge()))
-                : c.status(caller) == 200
-                    ? Outcome.ok(c.body(caller))
-                    : Outcome.refused(c.status(caller), Optional.empty());
-        assertThat(pair.get()).as("GET %s as %s", c.path(), caller).isEqualTo(expected);
+        Outcome get = pair.get();
+        assertThat(get).as("GET %s as %s", c.path(), caller).isEqualTo(expected(c, caller));
+        McpResponse read = pair.mcp();
+        switch (get.status()) {
+          case 200 -> assertThat(read).isText().isEqualTo(get.body());
+          case 401 ->
+              assertThat(read)
+                  .hasStatus(401)
+                  .withChallenge("Basic")
+                  .hasHeader("WWW-Authenticate", get.challenge().orElseThrow());
+          case 403 -> assertThat(read).isForbidden();
+          case 404 -> assertThat(read).isNotFound();
+          default -> throw new AssertionError("no check for a GET answering " + get);
+        }
+      }
+    } finally {
+      clients.values().forEach(McpTestClient::close);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("reads")
+  void theOfficialSdkClientReadsAsTheGetForAliceBobAndAnonymousInterleaved(Era era, Case c)
+      throws Exception {
+    Map<Caller, SdkReader> readers = ReadComparison.sdkReaders(server().endpoint(), era);
+    try {
+      List<ReadComparison.Pair<Outcome>> pairs =
+          ReadComparison.compare(server().baseUri(), c.path(), c.uri(), readers, ROUNDS);
+
+      assertThat(pairs).hasSize(ROUNDS * Caller.values().length);
+      for (ReadComparison.Pair<Outcome> pair : pairs) {
+        Caller caller = pair.caller();
+        assertThat(pair.get()).as("GET %s as %s", c.path(), caller).isEqualTo(expected(c, caller));
         assertThat(pair.mcp())
             .as("MCP read of %s as %s (%s)", c.uri(), caller, era)
             .isEqualTo(pair.get());
@@ -138,80 +191,50 @@ public abstract class ExampleContract {
     }
   }
 
-  @Test
-  void aSubscriberIsToldWhenTheCounterChanges() throws Exception {
-    Map<String, String> headers = new HashMap<>();
-    headers.put("MCP-Protocol-Version", Mcp.VERSION);
-    headers.put("Mcp-Method", "subscriptions/listen");
-    headers.put("Authorization", Caller.BOB.authorization().orElseThrow());
-    String body =
-        Mcp.body(
-                "watch-1",
-                "subscriptions/listen",
-                Map.of("notifications", Map.of("resourceSubscriptions", List.of("app://counter"))))
-            .toString();
-    try (SseRecorder stream = SseRecorder.post(example().mcp().toString(), headers, body)) {
-      assertThat(stream.status()).isEqualTo(200);
-      JsonNode ack = stream.next();
-      assertThat(ack.path("method").asText()).isEqualTo("notifications/subscriptions/acknowledged");
-      assertThat(ack.path("params").path("notifications").path("resourceSubscriptions").toString())
-          .isEqualTo("[\"app://counter\"]");
+  @ParameterizedTest
+  @MethodSource("eras")
+  void aSubscriberIsToldWhenTheCounterChanges(Era era) throws Exception {
+    try (McpTestClient bob = client(era, Caller.BOB);
+        McpListen updates = bob.listen("app://counter")) {
+      assertThat(updates.status()).isEqualTo(200);
+      assertThat(updates.acknowledged()).containsExactly("app://counter");
 
       HttpResponse<String> post = post("/api/counter", Caller.ALICE);
       assertThat(post.statusCode()).isEqualTo(200);
 
-      JsonNode updated = stream.next();
-      assertThat(updated.path("method").asText()).isEqualTo("notifications/resources/updated");
+      // Modern: the kit also checks that the update carries the listen's subscriptionId.
+      JsonNode updated = updates.awaitUpdate("app://counter");
       assertThat(updated.path("params").path("uri").asText()).isEqualTo("app://counter");
-      assertThat(
-              updated
-                  .path("params")
-                  .path("_meta")
-                  .path("io.modelcontextprotocol/subscriptionId")
-                  .asText())
-          .isEqualTo("watch-1");
+      updates.assertNoMore();
     }
   }
 
-  @Test
-  void aLongRunningReadReportsProgressThenGivesWhatTheGetGives() throws Exception {
-    ObjectNode body = Mcp.body(1, "resources/read", Map.of("uri", "app://exports/4"));
-    ((ObjectNode) body.get("params").get("_meta")).put("progressToken", "export-4");
-    Map<String, String> headers = new HashMap<>();
-    headers.put("MCP-Protocol-Version", Mcp.VERSION);
-    headers.put("Mcp-Method", "resources/read");
-    headers.put("Mcp-Name", "app://exports/4");
-    headers.put("Authorization", Caller.ALICE.authorization().orElseThrow());
-    Outcome get = DirectGet.get(example().base(), "/api/exports/4", Caller.ALICE);
+  @ParameterizedTest
+  @MethodSource("eras")
+  void aLongRunningReadReportsProgressThenGivesWhatTheGetGives(Era era) throws Exception {
+    Outcome get = DirectGet.get(server().baseUri(), "/api/exports/4", Caller.ALICE);
+    try (McpTestClient alice = client(era, Caller.ALICE)) {
+      McpResponse read = alice.withProgress("export-4").read("app://exports/4");
 
-    try (SseRecorder stream =
-        SseRecorder.post(example().mcp().toString(), headers, body.toString())) {
-      assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
+      assertThat(read.isStream()).isTrue();
+      assertThat(read.header("Content-Type"))
+          .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
       List<Double> progress = new ArrayList<>();
-      JsonNode message = stream.next();
-      while (message.path("method").asText().equals("notifications/progress")) {
-        assertThat(message.path("params").path("progressToken").asText()).isEqualTo("export-4");
-        progress.add(message.path("params").path("progress").asDouble());
-        message = stream.next();
+      for (JsonNode params : read.progress()) {
+        assertThat(params.path("progressToken").asText()).isEqualTo("export-4");
+        progress.add(params.path("progress").asDouble());
       }
       assertThat(progress).containsExactly(1.0, 2.0, 3.0, 4.0);
-      assertThat(message.path("result").path("contents").path(0).path("text").asText())
-          .isEqualTo(get.body())
-          .isEqualTo("row,value\n1,1\n2,4\n3,9\n4,16\n");
+      assertThat(read).isText().isEqualTo(get.body()).isEqualTo("row,value\n1,1\n2,4\n3,9\n4,16\n");
     }
   }
 
   private HttpResponse<String> post(String path, Caller caller) throws Exception {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(example().base().resolve(path))
+        HttpRequest.newBuilder(server().baseUri().resolve(path))
             .timeout(Duration.ofSeconds(30))
             .POST(HttpRequest.BodyPublishers.noBody());
     caller.authorization().ifPresent(value -> request.header("Authorization", value));
     return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  /** The example's {@code /mcp} as a URI, for subclasses' own checks. */
-  protected URI mcp() {
-    return example().mcp();
   }
 }

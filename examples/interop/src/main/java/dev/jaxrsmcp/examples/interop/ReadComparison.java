@@ -14,28 +14,30 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Reads one resource through MCP and its route through a direct {@code GET}, for every caller,
- * {@code rounds} times each, all interleaved on a small pool: every MCP outcome must equal the
- * {@code GET}'s (same data, same status, same 401 challenge).
+ * {@code rounds} times each, all interleaved on a small pool, with any MCP client: the test kit's
+ * {@code McpTestClient} (answers checked with its assertions) or the official SDK's ({@link
+ * SdkReader}, answers compared as {@link Outcome}s).
  */
 public final class ReadComparison {
   private static final int THREADS = 6;
 
   private ReadComparison() {}
 
-  /** One caller's two answers. */
-  public record Pair(Caller caller, Outcome get, Outcome mcp) {
-    /** Whether MCP answered as the route did. */
-    public boolean same() {
-      return get.equals(mcp);
-    }
+  /** One caller's two answers: the {@code GET}'s and the MCP read's. */
+  public record Pair<T>(Caller caller, Outcome get, T mcp) {}
+
+  /** What reads a resource through MCP as one caller, from any thread. */
+  public interface Reader<T> {
+    /** The answer to a read of {@code uri}. */
+    T read(String uri);
   }
 
   /**
-   * Every pair, in the order they finished reading. {@code readers} holds one reader per caller for
-   * the era under test.
+   * Every pair, in the order they were started. {@code readers} holds one reader per caller for the
+   * era under test.
    */
-  public static List<Pair> compare(
-      URI base, String path, String uri, Map<Caller, SdkReader> readers, int rounds)
+  public static <T> List<Pair<T>> compare(
+      URI base, String path, String uri, Map<Caller, ? extends Reader<T>> readers, int rounds)
       throws InterruptedException {
     List<Caller> order = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
@@ -44,16 +46,15 @@ public final class ReadComparison {
     Collections.shuffle(order, new Random(path.hashCode()));
     ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     try {
-      List<Future<Pair>> futures = new ArrayList<>();
+      List<Future<Pair<T>>> futures = new ArrayList<>();
       for (Caller caller : order) {
+        Reader<T> reader = readers.get(caller);
         futures.add(
             pool.submit(
-                () ->
-                    new Pair(
-                        caller, DirectGet.get(base, path, caller), readers.get(caller).read(uri))));
+                () -> new Pair<>(caller, DirectGet.get(base, path, caller), reader.read(uri))));
       }
-      List<Pair> pairs = new ArrayList<>();
-      for (Future<Pair> future : futures) {
+      List<Pair<T>> pairs = new ArrayList<>();
+      for (Future<Pair<T>> future : futures) {
         try {
           pairs.add(future.get(120, TimeUnit.SECONDS));
         } catch (java.util.concurrent.ExecutionException
@@ -68,8 +69,8 @@ public final class ReadComparison {
     }
   }
 
-  /** A reader per caller for {@code era}; close them all when done. */
-  public static Map<Caller, SdkReader> readers(URI mcp, Era era) {
+  /** An official SDK reader per caller for {@code era}; close them all when done. */
+  public static Map<Caller, SdkReader> sdkReaders(URI mcp, Era era) {
     Map<Caller, SdkReader> readers = new EnumMap<>(Caller.class);
     for (Caller caller : Caller.values()) {
       readers.put(caller, SdkReader.open(mcp, era, caller));

@@ -20,7 +20,7 @@ import java.util.Optional;
  * {@code Authorization} on every request. Each outcome is an {@link Outcome}, comparable with the
  * direct {@code GET}. Safe to use from several threads.
  */
-public final class SdkReader implements AutoCloseable {
+public final class SdkReader implements ReadComparison.Reader<Outcome>, AutoCloseable {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final Era era;
@@ -82,6 +82,7 @@ public final class SdkReader implements AutoCloseable {
   }
 
   /** Reads {@code uri}: its one text content, or the refusal. */
+  @Override
   public Outcome read(String uri) {
     try {
       return era == Era.MODERN ? readModern(uri) : readLegacy(uri);

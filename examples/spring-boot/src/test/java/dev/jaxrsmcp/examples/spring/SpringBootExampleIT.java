@@ -2,18 +2,25 @@ package dev.jaxrsmcp.examples.spring;
 
 import dev.jaxrsmcp.examples.interop.ExampleContract;
 import dev.jaxrsmcp.examples.interop.ExampleProcess;
+import dev.jaxrsmcp.test.McpServerExtension;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The Spring Boot example as users run it ({@code PORT=... java -jar spring-boot-example.jar}, real
- * Tomcat, Spring Security's filter chain), held to {@link ExampleContract}: one boot for the class.
+ * Tomcat, Spring Security's filter chain), held to {@link ExampleContract} through the
+ * jaxrs-mcp-test kit: one boot for the class.
  */
 class SpringBootExampleIT extends ExampleContract {
   private static ExampleProcess example;
+
+  /** The test kit, pointed at the jar once it runs on its free port. */
+  @RegisterExtension
+  static final McpServerExtension server = McpServerExtension.at(() -> example.base());
 
   @BeforeAll
   static void start() throws Exception {
@@ -32,8 +39,8 @@ class SpringBootExampleIT extends ExampleContract {
   }
 
   @Override
-  protected ExampleProcess example() {
-    return example;
+  protected McpServerExtension server() {
+    return server;
   }
 
   @Override
