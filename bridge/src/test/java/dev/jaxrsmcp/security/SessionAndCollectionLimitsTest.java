@@ -43,6 +43,9 @@ class SessionAndCollectionLimitsTest {
   /** How many members the collection route answers. */
   static volatile int members = 3;
 
+  /** When positive, the collection route streams this many bytes (spaces) instead. */
+  static volatile long hugeBytes = 0;
+
   @Path("/")
   public static class Routes {
     @GET
@@ -57,8 +60,19 @@ class SessionAndCollectionLimitsTest {
     @GET
     @Path("/items")
     @Produces("application/json")
-    public String items() {
+    public Object items() {
       WORK.add("collection");
+      long huge = hugeBytes;
+      if (huge > 0) {
+        return (jakarta.ws.rs.core.StreamingOutput)
+            out -> {
+              byte[] chunk = new byte[64 * 1024];
+              java.util.Arrays.fill(chunk, (byte) ' ');
+              for (long left = huge; left > 0; left -= chunk.length) {
+                out.write(chunk, 0, (int) Math.min(chunk.length, left));
+              }
+            };
+      }
       return IntStream.range(0, members)
           .mapToObj(i -> "{\"id\":\"member-" + String.format("%05d", i) + "\"}")
           .collect(Collectors.joining(",", "[", "]"));
@@ -89,6 +103,7 @@ class SessionAndCollectionLimitsTest {
     }
     WORK.clear();
     members = 3;
+    hugeBytes = 0;
   }
 
   private static JsonNode json(io.restassured.response.Response response) throws Exception {
@@ -229,6 +244,23 @@ class SessionAndCollectionLimitsTest {
                 + " at most 4096 are allowed (setting maxListFromBytes)\","
                 + "\"data\":{\"listFrom\":\"/items\",\"limit\":\"maxListFromBytes\","
                 + "\"max\":4096}}}");
+  }
+
+  /**
+   * The collection is never held whole: a route that writes more than a byte array can hold (over 2
+   * GiB) still gets the clear error, counted, not an out-of-memory failure or an empty list.
+   */
+  @Test
+  void aCollectionIsReadWithBoundedMemoryWhateverItsSize() throws Exception {
+    hugeBytes = (1L << 31) + 1024;
+    start(McpFeature.builder().maxListFromBytes(4096));
+
+    JsonNode reply = json(mcp().call("resources/list", Map.of()));
+
+    assertThat(reply.path("error").path("message").asText())
+        .isEqualTo(
+            "Collection too large: listFrom /items of Routes.item answered 2147484672 bytes;"
+                + " at most 4096 are allowed (setting maxListFromBytes)");
   }
 
   @Test

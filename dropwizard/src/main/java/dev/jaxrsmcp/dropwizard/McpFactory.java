@@ -61,6 +61,10 @@ public class McpFactory {
     @JsonProperty private int maxSessions = DEFAULTS.maxSessions();
     @JsonProperty private int maxListenUris = DEFAULTS.maxListenUris();
     @JsonProperty private int maxConcurrentListens = DEFAULTS.maxConcurrentListens();
+    @JsonProperty private int maxConcurrentReads = DEFAULTS.maxConcurrentReads();
+    @JsonProperty private int maxConcurrentLongReads = DEFAULTS.maxConcurrentLongReads();
+    @JsonProperty private long maxReadBytes = DEFAULTS.maxReadBytes();
+    @JsonProperty private long maxSpoolBytes = DEFAULTS.maxSpoolBytes();
     @JsonProperty private int pageSize = DEFAULTS.pageSize();
     @JsonProperty private long defaultMaxBytes = DEFAULTS.defaultMaxBytes();
     @JsonProperty private Duration readTimeout = of(DEFAULTS.readTimeout());
@@ -76,6 +80,10 @@ public class McpFactory {
           .maxSessions(maxSessions)
           .maxListenUris(maxListenUris)
           .maxConcurrentListens(maxConcurrentListens)
+          .maxConcurrentReads(maxConcurrentReads)
+          .maxConcurrentLongReads(maxConcurrentLongReads)
+          .maxReadBytes(maxReadBytes)
+          .maxSpoolBytes(maxSpoolBytes)
           .pageSize(pageSize)
           .defaultMaxBytes(defaultMaxBytes)
           .readTimeout(readTimeout.toJavaDuration())

@@ -56,6 +56,10 @@ class McpBundleTest {
     assertThat(feature.maxBodyBytes()).isEqualTo(2048);
     assertThat(feature.readTimeout()).isEqualTo(Duration.ofSeconds(7));
     assertThat(feature.maxListenUris()).isEqualTo(3);
+    assertThat(feature.maxConcurrentReads()).isEqualTo(40);
+    assertThat(feature.maxConcurrentLongReads()).isEqualTo(4);
+    assertThat(feature.maxReadBytes()).isEqualTo(65536);
+    assertThat(feature.maxSpoolBytes()).isEqualTo(1_000_000);
     assertThat(feature.allowedOrigins()).containsExactly("https://notes.example.com:443");
     assertThat(feature.maxJsonDepth()).isEqualTo(McpFeature.builder().build().maxJsonDepth());
     assertThat(mcp("/ai").call("server/discover", Map.of("padding", "x".repeat(4096))).statusCode())

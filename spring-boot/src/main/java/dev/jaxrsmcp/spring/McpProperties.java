@@ -119,6 +119,10 @@ public class McpProperties {
     private int maxSessions = DEFAULTS.maxSessions();
     private int maxListenUris = DEFAULTS.maxListenUris();
     private int maxConcurrentListens = DEFAULTS.maxConcurrentListens();
+    private int maxConcurrentReads = DEFAULTS.maxConcurrentReads();
+    private int maxConcurrentLongReads = DEFAULTS.maxConcurrentLongReads();
+    private long maxReadBytes = DEFAULTS.maxReadBytes();
+    private long maxSpoolBytes = DEFAULTS.maxSpoolBytes();
     private int pageSize = DEFAULTS.pageSize();
     private long defaultMaxBytes = DEFAULTS.defaultMaxBytes();
     private Duration readTimeout = DEFAULTS.readTimeout();
@@ -178,6 +182,42 @@ public class McpProperties {
 
     public void setMaxConcurrentListens(int maxConcurrentListens) {
       this.maxConcurrentListens = maxConcurrentListens;
+    }
+
+    /** See {@link McpFeature#maxConcurrentReads()}. */
+    public int getMaxConcurrentReads() {
+      return maxConcurrentReads;
+    }
+
+    public void setMaxConcurrentReads(int maxConcurrentReads) {
+      this.maxConcurrentReads = maxConcurrentReads;
+    }
+
+    /** See {@link McpFeature#maxConcurrentLongReads()}. */
+    public int getMaxConcurrentLongReads() {
+      return maxConcurrentLongReads;
+    }
+
+    public void setMaxConcurrentLongReads(int maxConcurrentLongReads) {
+      this.maxConcurrentLongReads = maxConcurrentLongReads;
+    }
+
+    /** See {@link McpFeature#maxReadBytes()}. */
+    public long getMaxReadBytes() {
+      return maxReadBytes;
+    }
+
+    public void setMaxReadBytes(long maxReadBytes) {
+      this.maxReadBytes = maxReadBytes;
+    }
+
+    /** See {@link McpFeature#maxSpoolBytes()}. */
+    public long getMaxSpoolBytes() {
+      return maxSpoolBytes;
+    }
+
+    public void setMaxSpoolBytes(long maxSpoolBytes) {
+      this.maxSpoolBytes = maxSpoolBytes;
     }
 
     /** See {@link McpFeature#pageSize()}. */

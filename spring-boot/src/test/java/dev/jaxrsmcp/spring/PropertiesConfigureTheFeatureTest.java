@@ -31,7 +31,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
       "jaxrs-mcp.allowed-origins=https://notes.example.com",
       "jaxrs-mcp.limits.max-body-bytes=2048",
       "jaxrs-mcp.limits.read-timeout=7s",
-      "jaxrs-mcp.limits.max-listen-uris=3"
+      "jaxrs-mcp.limits.max-listen-uris=3",
+      "jaxrs-mcp.limits.max-concurrent-reads=40",
+      "jaxrs-mcp.limits.max-concurrent-long-reads=4",
+      "jaxrs-mcp.limits.max-read-bytes=65536",
+      "jaxrs-mcp.limits.max-spool-bytes=1000000"
     })
 class PropertiesConfigureTheFeatureTest {
   @LocalServerPort int port;
@@ -75,6 +79,10 @@ class PropertiesConfigureTheFeatureTest {
     assertThat(feature.maxBodyBytes()).isEqualTo(2048);
     assertThat(feature.readTimeout()).isEqualTo(Duration.ofSeconds(7));
     assertThat(feature.maxListenUris()).isEqualTo(3);
+    assertThat(feature.maxConcurrentReads()).isEqualTo(40);
+    assertThat(feature.maxConcurrentLongReads()).isEqualTo(4);
+    assertThat(feature.maxReadBytes()).isEqualTo(65536);
+    assertThat(feature.maxSpoolBytes()).isEqualTo(1_000_000);
     assertThat(feature.allowedHosts()).containsExactly("notes.example.com");
     // The bridge keeps origins with their port.
     assertThat(feature.allowedOrigins()).containsExactly("https://notes.example.com:443");

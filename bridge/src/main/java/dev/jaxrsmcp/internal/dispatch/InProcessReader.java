@@ -87,11 +87,43 @@ public final class InProcessReader implements RouteReader {
   }
 
   @Override
-  public RouteResponse readPath(String path, Caller caller) {
+  public Collection readPath(String path, Caller caller, int maxBytes) {
     String target = path.startsWith("/") ? path.substring(1) : path;
     ContainerRequest request = request(caller, target, Map.of(), "application/json");
-    ByteArrayOutputStream body = new ByteArrayOutputStream();
-    return run(request, body, null, timeout, path).withBody(body.toByteArray());
+    BoundedBody body = new BoundedBody(maxBytes);
+    RouteResponse response = run(request, body, null, timeout, path);
+    return new Collection(response.withBody(body.kept()), body.written());
+  }
+
+  /** Keeps the first {@code max} bytes written and counts the rest. */
+  private static final class BoundedBody extends java.io.OutputStream {
+    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private final int max;
+    private long written;
+
+    BoundedBody(int max) {
+      this.max = max;
+    }
+
+    @Override
+    public void write(int b) {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) {
+      int room = (int) Math.max(0, Math.min(length, max - written));
+      kept.write(bytes, offset, room);
+      written += length;
+    }
+
+    byte[] kept() {
+      return kept.toByteArray();
+    }
+
+    long written() {
+      return written;
+    }
   }
 
   /** A GET of {@code target} (relative to the application root) with the caller's headers. */

@@ -69,12 +69,13 @@ final class Members {
 
   /** The members of one template, as the caller may see them. */
   List<Member> of(CatalogueEntry entry, Caller caller) {
-    RouteResponse response = state.reader().readPath(entry.listFrom(), caller);
+    int max = state.settings().maxListFromBytes();
+    RouteReader.Collection collection = state.reader().readPath(entry.listFrom(), caller, max);
+    RouteResponse response = collection.response();
     if (response.status() < 200 || response.status() >= 300) {
       return List.of(); // the caller may not see the collection: no members, not an error
     }
-    int max = state.settings().maxListFromBytes();
-    if (response.body().length > max) {
+    if (collection.cut()) {
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
           "Collection too large: listFrom "
@@ -82,7 +83,7 @@ final class Members {
               + " of "
               + entry.methodName()
               + " answered "
-              + response.body().length
+              + collection.bytes()
               + " bytes; at most "
               + max
               + " are allowed (setting maxListFromBytes)",

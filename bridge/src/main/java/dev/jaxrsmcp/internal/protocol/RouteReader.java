@@ -22,9 +22,23 @@ public interface RouteReader {
 
   /**
    * Reads any {@code GET} route of the application by its path (a collection route named by the
-   * developer, never by a client), with the caller's headers, accepting JSON.
+   * developer, never by a client), with the caller's headers, accepting JSON. At most {@code
+   * maxBytes} of the body are kept (memory stays bounded whatever the route writes); the rest is
+   * counted, not kept.
    */
-  RouteResponse readPath(String path, Caller caller);
+  Collection readPath(String path, Caller caller, int maxBytes);
+
+  /**
+   * A collection route's response: its body holds at most the bytes asked for.
+   *
+   * @param bytes how many bytes the route wrote in all
+   */
+  record Collection(RouteResponse response, long bytes) {
+    /** True when the route wrote more than was kept. */
+    public boolean cut() {
+      return bytes > response.body().length;
+    }
+  }
 
   /**
    * Like {@link #read}, but the route's body is written to {@code body} as it is produced (the
