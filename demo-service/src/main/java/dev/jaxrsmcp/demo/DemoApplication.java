@@ -5,7 +5,7 @@ import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpWatcher;
 import java.time.Clock;
-import org.glassfish.jersey.inject.hk2.AbstractBinder;
+import org.glassfish.hk2.utilities.binding.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;

@@ -9,7 +9,10 @@ import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.glassfish.jersey.servlet.ServletContainer;
 
-/** Embedded Tomcat 11 with Jersey's {@link ServletContainer} at {@code /api/*}, async supported. */
+/**
+ * Embedded Tomcat (11 on Jersey 4.0, 10.1 on Jersey 3.1) with Jersey's {@link ServletContainer} at
+ * {@code /api/*}, async supported.
+ */
 final class TomcatServer implements ServletServer {
   private final Tomcat tomcat;
   private final URI base;

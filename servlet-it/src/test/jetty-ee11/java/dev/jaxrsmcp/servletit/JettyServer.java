@@ -11,8 +11,8 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
- * Embedded Jetty 12 (ee11) with Jersey's {@link ServletContainer} at {@code /api/*}, async
- * supported.
+ * Embedded Jetty 12 (ee11, Servlet 6.1: the Jersey 4.0 run) with Jersey's {@link ServletContainer}
+ * at {@code /api/*}, async supported.
  */
 final class JettyServer implements ServletServer {
   private final Server server;
