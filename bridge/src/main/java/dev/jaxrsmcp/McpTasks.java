@@ -52,9 +52,9 @@ public final class McpTasks {
 
   /**
    * The polling interval suggested to clients ({@code pollIntervalMs}). The instance running a task
-   * renews its lease three times per interval; a task whose instance stopped renewing (it died, or
-   * lost the store) ends {@code failed} at the first {@code tasks/get} after one interval. Default
-   * 1 second.
+   * renews its lease three times per interval; the lease lasts three intervals (at least 2
+   * seconds), and a task whose instance stopped renewing (it died, or lost the store) ends {@code
+   * failed} at the first {@code tasks/get} after its lease ended. Default 1 second.
    */
   public Duration pollInterval() {
     return pollInterval;

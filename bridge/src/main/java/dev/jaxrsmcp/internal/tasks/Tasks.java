@@ -49,6 +49,7 @@ public final class Tasks {
   private final Clock clock;
   private final long ttlMs;
   private final long pollMs;
+  private final long leaseMs;
   private final String instance = UUID.randomUUID().toString();
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
@@ -73,6 +74,7 @@ public final class Tasks {
     this.clock = clock;
     this.ttlMs = settings.ttl().toMillis();
     this.pollMs = settings.pollInterval().toMillis();
+    this.leaseMs = leaseMillis(pollMs);
   }
 
   /** Whether any tool may run as a task (what {@code server/discover} advertises). */
@@ -159,7 +161,7 @@ public final class Tasks {
               ttlMs,
               pollMs,
               instance,
-              now.plusMillis(pollMs),
+              now.plusMillis(leaseMs),
               Optional.empty(),
               Optional.empty());
       if (records.create(task)) {
@@ -201,6 +203,15 @@ public final class Tasks {
   /** The task, when it exists and the caller created it. */
   Optional<TaskState> findOwned(String id, McpCall call) {
     return records.find(id).filter(task -> owners.matches(task, call.caller().headers()));
+  }
+
+  /**
+   * How long a lease lasts: three poll intervals, and at least 2 seconds, renewed every third of a
+   * poll interval. One interval was too short: an instance that is merely slow for a moment (a
+   * loaded machine, a collection pause) had its running tasks failed by another instance.
+   */
+  static long leaseMillis(long pollMs) {
+    return Math.max(3 * pollMs, 2_000);
   }
 
   /**
@@ -272,7 +283,7 @@ public final class Tasks {
               running.id,
               t ->
                   t.status() == TaskStatus.WORKING && t.instance().equals(instance)
-                      ? Optional.of(t.renewed(now.plusMillis(pollMs), running.message, now))
+                      ? Optional.of(t.renewed(now.plusMillis(leaseMs), running.message, now))
                       : Optional.empty());
     } catch (JsonRpcException e) {
       return; // logged by the store; the lease lapses if this goes on
