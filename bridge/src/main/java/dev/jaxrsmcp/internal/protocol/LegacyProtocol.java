@@ -173,8 +173,12 @@ public final class LegacyProtocol {
    */
   public SessionClaim sessionBeforeFilters(Caller caller, String what) {
     Session session = session(caller, what, true);
+    // A header-bound session passed on its headers above; only a principal-bound one may be
+    // pending.
     return new SessionClaim(
-        session, !binding.matchesBeforeFilters(session.owner(), caller.headers()));
+        session,
+        binding.boundToPrincipal(session.owner())
+            && !binding.matchesBeforeFilters(session.owner(), caller.headers()));
   }
 
   /**
@@ -248,8 +252,8 @@ public final class LegacyProtocol {
   private boolean isOwner(Session session, Caller caller, boolean beforeFilters) {
     boolean owner =
         beforeFilters
-            ? binding.matchesBeforeFilters(session.owner(), caller.headers())
-                || binding.boundToPrincipal(session.owner())
+            ? binding.boundToPrincipal(session.owner()) // checked by principal: see ownerPending
+                || binding.matchesBeforeFilters(session.owner(), caller.headers())
             : binding.matches(session.owner(), caller.headers(), SessionRefusals.principal(caller));
     if (owner) {
       return true;
