@@ -22,7 +22,8 @@ import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
  *       {@link #WRITE_TIMEOUT}; an idle keep-alive connection is closed after {@link
  *       #KEEP_ALIVE_IDLE}. No transaction timeout: it would cut subscriptions and long reads, which
  *       legitimately last minutes;
- *   <li>Grizzly's own error answers are JSON ({@link JsonErrorPage}), not HTML;
+ *   <li>Grizzly's own error answers are JSON ({@link JsonErrorPage}), not HTML, and a {@code Host}
+ *       that is not a host is answered 400 before Jersey sees it ({@link InvalidHostRefused});
  *   <li>{@code Upgrade: h2c}, which the JDK {@code HttpClient} sends by default, is ignored ({@link
  *       H2cUpgradeIgnored}): requests are answered in HTTP/1.1.
  * </ul>
@@ -48,6 +49,7 @@ final class ContainerSettings {
 
   /** Applies the settings to {@code server}, which must not have started yet. */
   static void apply(HttpServer server) {
+    InvalidHostRefused.wrapHandlers(server);
     for (NetworkListener listener : server.getListeners()) {
       listener.registerAddOn(new H2cUpgradeIgnored());
       listener.setDefaultErrorPageGenerator(new JsonErrorPage());

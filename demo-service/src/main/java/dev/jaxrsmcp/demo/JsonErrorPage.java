@@ -6,8 +6,8 @@ import org.glassfish.grizzly.http.server.ErrorPageGenerator;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
- * The body of the errors Grizzly answers itself (a request it cannot hand to Jersey, such as one
- * whose {@code Host} it cannot parse, or a failure outside Jersey): {@code {"status": 500, "error":
+ * The body of the errors Grizzly answers itself (a failure outside Jersey; a {@code Host} Jersey
+ * cannot take is refused before, by {@link InvalidHostRefused}): {@code {"status": 500, "error":
  * "Internal Server Error"}} as {@code application/json} instead of Grizzly's HTML page. The
  * exception is never shown: it may name internals.
  */

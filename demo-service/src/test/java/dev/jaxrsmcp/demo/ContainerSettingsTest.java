@@ -32,6 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The demo's container settings ({@link ContainerSettings}) over real sockets. */
 class ContainerSettingsTest {
+  static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
   static final String OWNER = "Bearer demo-token";
 
   static DemoServer server;
@@ -58,15 +60,29 @@ class ContainerSettingsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"a b", "[::1"})
-  void aHostGrizzlyCannotParseIsAnsweredWithJsonNotHtml(String host) throws IOException {
-    String answer =
-        exchange("GET /api/motd HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+  void aHostThatIsNotAHostIsABadRequestAnsweredWithJson(String host) throws IOException {
+    for (String path : List.of("/api/motd", "/mcp")) {
+      String answer =
+          exchange("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
 
-    assertThat(answer).startsWith("HTTP/1.1 500 ");
-    assertThat(answer.toLowerCase(java.util.Locale.ROOT))
-        .contains("\r\ncontent-type: application/json;charset=utf-8\r\n")
-        .doesNotContain("<html");
-    assertThat(answer).endsWith("{\"status\":500,\"error\":\"Internal Server Error\"}");
+      assertThat(answer).as(path).startsWith("HTTP/1.1 400 ");
+      assertThat(answer.toLowerCase(java.util.Locale.ROOT))
+          .contains("\r\ncontent-type: application/json;charset=utf-8\r\n")
+          .doesNotContain("<html");
+      assertThat(JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4)))
+          .isEqualTo(
+              JSON.readTree(
+                  "{\"status\":400,\"error\":\"Bad Request\","
+                      + "\"message\":\"the Host header is not a valid host[:port]\"}"));
+    }
+  }
+
+  @Test
+  void aValidHostStillReachesJersey() throws IOException {
+    String answer =
+        exchange("GET /api/motd HTTP/1.1\r\nHost: localhost:1\r\nConnection: close\r\n\r\n");
+
+    assertThat(answer).startsWith("HTTP/1.1 200 ");
   }
 
   @Test
