@@ -39,6 +39,17 @@ public final class McpFeature implements Feature {
    */
   public static final String CLIENT_ADDRESS_PROPERTY = "dev.jaxrsmcp.clientAddress";
 
+  /**
+   * The request property (a {@code String} IP address such as {@code 10.0.0.5}, an {@code
+   * InetAddress} or an {@code InetSocketAddress}) through which a container adapter tells the
+   * bridge the address a request's connection arrived on, the server's side of it; see {@link
+   * #allowedHosts()}. The bridge reads it in its first filter, before any filter of the
+   * application, so set it before Jersey runs (a servlet filter's or a Grizzly handler's request
+   * attribute is Jersey's request property). Not needed on Jersey's servlet and Grizzly containers,
+   * whose request the bridge asks itself.
+   */
+  public static final String LOCAL_ADDRESS_PROPERTY = "dev.jaxrsmcp.localAddress";
+
   private final String name;
   private final String version;
   private final String instructions;
@@ -371,12 +382,14 @@ public final class McpFeature implements Feature {
 
   /**
    * Host names a request's {@code Host} header may name besides the loopback names ({@code
-   * localhost}, {@code 127.0.0.1}, {@code [::1]}); the port is not compared. Any other {@code Host}
-   * is refused with HTTP 403 before anything else happens, which is what keeps a DNS-rebinding page
-   * ({@code Host: evil.example.com} resolving to 127.0.0.1) away from a server bound to a loopback
-   * address. A server that clients reach under other names lists them; {@code *} allows every name
-   * (for a server behind a proxy that checks {@code Host} itself). Default: none (loopback names
-   * only, right for a server bound to a loopback address).
+   * localhost}, {@code 127.0.0.1}, {@code [::1]}); the port is not compared. When any is listed,
+   * every other {@code Host} is refused with HTTP 403 before anything else happens. When none is
+   * (the default), loopback names are enforced only for requests whose connection arrived on a
+   * loopback address, or whose local address the bridge cannot learn (see {@link
+   * #LOCAL_ADDRESS_PROPERTY}): that keeps a DNS-rebinding page ({@code Host: evil.example.com}
+   * resolving to 127.0.0.1) away from a local server, while a server reached on another address by
+   * its real name answers. {@code *} allows every name (for a server behind a proxy that checks
+   * {@code Host} itself).
    */
   public Set<String> allowedHosts() {
     return allowedHosts;

@@ -33,6 +33,7 @@ final class RawHttp {
   private final List<byte[]> headerLines = new ArrayList<>();
   private byte[] body = new byte[0];
   private boolean hostSet;
+  private String address = "127.0.0.1";
 
   private RawHttp(int port, String method, String target) {
     this.port = port;
@@ -46,6 +47,12 @@ final class RawHttp {
 
   static RawHttp request(int port, String method, String target) {
     return new RawHttp(port, method, target);
+  }
+
+  /** Connects to {@code address} (an IP literal) instead of 127.0.0.1. */
+  RawHttp at(String address) {
+    this.address = address;
+    return this;
   }
 
   /** A header line written as is (UTF-8), control characters included. */
@@ -95,7 +102,7 @@ final class RawHttp {
             .getBytes(StandardCharsets.US_ASCII));
     request.writeBytes(body);
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MS);
+      socket.connect(new InetSocketAddress(address, port), TIMEOUT_MS);
       socket.setSoTimeout(TIMEOUT_MS);
       OutputStream out = socket.getOutputStream();
       try {

@@ -23,10 +23,15 @@ final class TomcatServer implements ServletServer {
   }
 
   static TomcatServer start(ServletApp app) throws Exception {
+    return start(app, "127.0.0.1");
+  }
+
+  /** The same, listening on {@code address} (an IP literal; {@code 0.0.0.0}: every address). */
+  static TomcatServer start(ServletApp app, String address) throws Exception {
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(Files.createTempDirectory("servlet-it-tomcat").toString());
     tomcat.setPort(0);
-    tomcat.getConnector().setProperty("address", "127.0.0.1");
+    tomcat.getConnector().setProperty("address", address);
     Context context = tomcat.addContext("", null);
 
     FilterDef auth = new FilterDef();

@@ -6,9 +6,10 @@ import java.util.Set;
 
 /**
  * Contract section 11, the first check of every request: a present {@code Origin} must be a
- * loopback origin or an allowed one, and {@code Host} must name a loopback host or an allowed one.
- * Together they keep DNS-rebinding pages (a foreign name resolving to the loopback address) and
- * foreign web pages away from the endpoint. Immutable.
+ * loopback origin or an allowed one, and {@code Host} must name a loopback host or an allowed one
+ * when the Host is checked (the caller decides: when hosts are listed, or the server was reached on
+ * a loopback address). Together they keep DNS-rebinding pages (a foreign name resolving to the
+ * loopback address) and foreign web pages away from the endpoint. Immutable.
  */
 public final class OriginPolicy {
   private static final int MAX_SHOWN = 100;
@@ -33,15 +34,20 @@ public final class OriginPolicy {
    * @param hosts every {@code Host} header value (one for a well-formed request)
    * @param containerHost the host the container says the request was sent to, used when there is no
    *     {@code Host} header (an HTTP/1.0 request, an in-memory test container)
+   * @param checkHost whether {@code Host} must be a loopback name or an allowed one; when false any
+   *     single {@code Host} passes
    */
-  public Optional<String> refusal(List<String> origins, List<String> hosts, String containerHost) {
+  public Optional<String> refusal(
+      List<String> origins, List<String> hosts, String containerHost, boolean checkHost) {
     if (hosts.size() > 1) {
       return Optional.of("Forbidden: the request has " + hosts.size() + " Host headers");
     }
     String host = hosts.isEmpty() ? containerHost : hosts.get(0);
-    Optional<String> hostName = Origins.hostOfHeader(host);
-    if (hostName.isEmpty() || !isAllowedHost(hostName.get())) {
-      return Optional.of("Forbidden: Host '" + shown(host) + "' is not allowed");
+    if (checkHost) {
+      Optional<String> hostName = Origins.hostOfHeader(host);
+      if (hostName.isEmpty() || !isAllowedHost(hostName.get())) {
+        return Optional.of("Forbidden: Host '" + shown(host) + "' is not allowed");
+      }
     }
     if (origins.size() > 1) {
       return Optional.of("Forbidden: the request has " + origins.size() + " Origin headers");
@@ -50,6 +56,11 @@ public final class OriginPolicy {
       return Optional.of("Forbidden: Origin '" + shown(origins.get(0)) + "' is not allowed");
     }
     return Optional.empty();
+  }
+
+  /** Whether {@code allowedHosts} names any host (then {@code Host} is always checked). */
+  public boolean listsHosts() {
+    return !allowedHosts.isEmpty();
   }
 
   private boolean isAllowedHost(String host) {

@@ -59,7 +59,12 @@ public final class EndpointInstaller implements ModelProcessor {
     // application gets its own change hub, started and closed with it (a closed hub stays closed).
     ChangeHub hub = new ChangeHub(settings.watchers(), settings.debounce(), settings.changeBus());
     changes.set(hub);
-    McpEndpoint mcp = new McpEndpoint(new ServerState(settings, catalogue, reader), hub);
+    McpEndpoint mcp =
+        new McpEndpoint(
+            new ServerState(settings, catalogue, reader),
+            hub,
+            new LocalAddress(
+                () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())));
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.path());
     resource

@@ -71,14 +71,14 @@ final class McpEndpoint {
   private final RouteRewrite rewrite;
   private final ObjectNode serverInfo;
 
-  McpEndpoint(ServerState state, ChangeHub changes) {
+  McpEndpoint(ServerState state, ChangeHub changes, LocalAddress localAddress) {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
     this.tools = new ToolMethods(state);
     SpoolBudget spoolBudget = new SpoolBudget(state.settings().maxSpoolBytes());
     this.tasks = TaskWiring.tasks(state, tools, spoolBudget);
     this.modern = new ModernProtocol(state, tasks.methods());
-    this.gate = new RequestGate(state.settings());
+    this.gate = new RequestGate(state.settings(), localAddress);
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler(), spoolBudget);

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.security.OriginPolicy;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -24,24 +25,32 @@ final class RequestGate {
 
   private final McpFeature settings;
   private final OriginPolicy origins;
+  private final LocalAddress localAddress;
 
-  RequestGate(McpFeature settings) {
+  RequestGate(McpFeature settings, LocalAddress localAddress) {
     this.settings = settings;
     this.origins = new OriginPolicy(settings.allowedOrigins(), settings.allowedHosts());
+    this.localAddress = localAddress;
   }
 
   /**
    * A 403 response (a JSON-RPC error without id) when the request's Origin or Host is not allowed.
+   * Host is checked when {@code allowedHosts} is set, and otherwise when the connection arrived on
+   * a loopback address or its local address is unknown (see {@link LocalAddress}).
    */
   Optional<Response> refuse(ContainerRequest request) {
     String containerHost = request.getBaseUri().getHost();
+    boolean checkHost =
+        origins.listsHosts()
+            || localAddress.of(request).map(InetAddress::isLoopbackAddress).orElse(true);
     Optional<String> refusal =
         origins.refusal(
             request.getRequestHeader("Origin") == null
                 ? List.of()
                 : request.getRequestHeader("Origin"),
             request.getRequestHeader("Host") == null ? List.of() : request.getRequestHeader("Host"),
-            containerHost == null ? "" : containerHost);
+            containerHost == null ? "" : containerHost,
+            checkHost);
     if (refusal.isEmpty()) {
       return Optional.empty();
     }
