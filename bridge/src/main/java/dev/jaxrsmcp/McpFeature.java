@@ -62,6 +62,7 @@ public final class McpFeature implements Feature {
   private final long maxReadBytes;
   private final Duration readTimeout;
   private final int maxBodyBytes;
+  private final Duration bodyReadTimeout;
   private final int maxJsonDepth;
   private final boolean tools;
   private final Duration debounce;
@@ -109,6 +110,7 @@ public final class McpFeature implements Feature {
     this.maxReadBytes = b.maxReadBytes;
     this.readTimeout = b.readTimeout;
     this.maxBodyBytes = b.maxBodyBytes;
+    this.bodyReadTimeout = b.bodyReadTimeout;
     this.maxJsonDepth = b.maxJsonDepth;
     this.tools = b.tools;
     this.debounce = b.debounce;
@@ -234,6 +236,18 @@ public final class McpFeature implements Feature {
   /** The largest MCP request body accepted, in bytes; default 1 MiB (larger: HTTP 413). */
   public int maxBodyBytes() {
     return maxBodyBytes;
+  }
+
+  /**
+   * How long an MCP request body may take to arrive, from the first read of it; default 5 seconds.
+   * A body still incomplete then is refused with HTTP 408 and {@code -32600} naming this setting,
+   * and the connection is closed, so a client that trickles its body holds a container thread for
+   * at most this long (plus the wait for its next bytes). A body that stops arriving altogether
+   * blocks the container's read until the container's own read timeout (Grizzly's and Jetty's 30 s,
+   * Tomcat's {@code connectionTimeout}); see docs/deployment.md.
+   */
+  public Duration bodyReadTimeout() {
+    return bodyReadTimeout;
   }
 
   /** The deepest JSON nesting accepted in a request; default 64. */
@@ -531,6 +545,7 @@ public final class McpFeature implements Feature {
     private long maxReadBytes = 32L << 20;
     private Duration readTimeout = Duration.ofSeconds(30);
     private int maxBodyBytes = 1024 * 1024;
+    private Duration bodyReadTimeout = Duration.ofSeconds(5);
     private int maxJsonDepth = 64;
     private boolean tools = true;
     private Duration debounce = Duration.ofMillis(250);
@@ -579,6 +594,7 @@ public final class McpFeature implements Feature {
       this.maxReadBytes = f.maxReadBytes;
       this.readTimeout = f.readTimeout;
       this.maxBodyBytes = f.maxBodyBytes;
+      this.bodyReadTimeout = f.bodyReadTimeout;
       this.maxJsonDepth = f.maxJsonDepth;
       this.tools = f.tools;
       this.debounce = f.debounce;
@@ -721,6 +737,17 @@ public final class McpFeature implements Feature {
             "maxBodyBytes must be at least 1024 (found " + maxBodyBytes + ")");
       }
       this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /** See {@link McpFeature#bodyReadTimeout()}; positive. */
+    public Builder bodyReadTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "bodyReadTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "bodyReadTimeout must be positive (found " + timeout + ")");
+      }
+      this.bodyReadTimeout = timeout;
       return this;
     }
 

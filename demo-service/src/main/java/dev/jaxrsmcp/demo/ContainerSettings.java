@@ -18,10 +18,11 @@ import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
  *       #LONG_READS} long-running MCP reads run at once (one more is answered 503 with {@code
  *       Retry-After});
  *   <li>a request body must keep arriving: a blocking read waits at most {@link #READ_TIMEOUT}
- *       (Grizzly's default 30 s); a blocking write to a client that stopped reading gives up after
- *       {@link #WRITE_TIMEOUT}; an idle keep-alive connection is closed after {@link
- *       #KEEP_ALIVE_IDLE}. No transaction timeout: it would cut subscriptions and long reads, which
- *       legitimately last minutes;
+ *       (Grizzly's default 30 s), and the rest of a body nobody read (the bridge refused it as too
+ *       large or too slow) is not waited for: the connection is closed; a blocking write to a
+ *       client that stopped reading gives up after {@link #WRITE_TIMEOUT}; an idle keep-alive
+ *       connection is closed after {@link #KEEP_ALIVE_IDLE}. No transaction timeout: it would cut
+ *       subscriptions and long reads, which legitimately last minutes;
  *   <li>Grizzly's own error answers are JSON ({@link JsonErrorPage}), not HTML, and a {@code Host}
  *       that is not a host is answered 400 before Jersey sees it ({@link InvalidHostRefused});
  *   <li>{@code Upgrade: h2c}, which the JDK {@code HttpClient} sends by default, is ignored ({@link
@@ -50,6 +51,7 @@ final class ContainerSettings {
   /** Applies the settings to {@code server}, which must not have started yet. */
   static void apply(HttpServer server) {
     InvalidHostRefused.wrapHandlers(server);
+    server.getServerConfiguration().setMaxPayloadRemainderToSkip(0);
     for (NetworkListener listener : server.getListeners()) {
       listener.registerAddOn(new H2cUpgradeIgnored());
       listener.setDefaultErrorPageGenerator(new JsonErrorPage());

@@ -275,4 +275,35 @@ class ContainerSettingsTest {
       assertThat(answer).startsWith("HTTP/1.1 500 ");
     }
   }
+
+  @Test
+  void aTricklingMcpBodyIsRefusedAndItsConnectionClosedWithoutReadingTheRest() throws Exception {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(DemoServer.HOST, server.port()), 5_000);
+      socket.setSoTimeout(25_000);
+      OutputStream out = socket.getOutputStream();
+      InputStream in = socket.getInputStream();
+      out.write(
+          ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  + "Accept: application/json, text/event-stream\r\n"
+                  + "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: server/discover\r\n"
+                  + "Content-Length: 100000\r\n\r\n{")
+              .getBytes(StandardCharsets.ISO_8859_1));
+      // A byte every 100 ms (the body would take hours) until the server answers.
+      for (int sent = 0; sent < 300 && in.available() == 0; sent++) {
+        try {
+          out.write(' ');
+          out.flush();
+        } catch (IOException closed) {
+          break;
+        }
+        Thread.sleep(100);
+      }
+      String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8); // until closed
+      assertThat(answer).startsWith("HTTP/1.1 408 ");
+      assertThat(answer)
+          .contains("the body did not arrive within 5000 ms (bodyReadTimeout)")
+          .contains("\"limit\":\"bodyReadTimeout\"");
+    }
+  }
 }

@@ -8,7 +8,6 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.glassfish.jersey.server.ContainerRequest;
@@ -20,17 +19,17 @@ import org.glassfish.jersey.server.ContainerRequest;
 final class RequestGate {
   private static final System.Logger LOG = System.getLogger(RequestGate.class.getName());
 
-  /** The largest declared body read into an array allocated before the bytes arrive. */
-  private static final int EXACT_READ_MAX = 64 * 1024;
-
   private final McpFeature settings;
   private final OriginPolicy origins;
   private final LocalAddress localAddress;
+  private final BodyReader body;
 
   RequestGate(McpFeature settings, LocalAddress localAddress) {
     this.settings = settings;
     this.origins = new OriginPolicy(settings.allowedOrigins(), settings.allowedHosts());
     this.localAddress = localAddress;
+    this.body =
+        new BodyReader(settings.maxBodyBytes(), settings.bodyReadTimeout(), System::nanoTime);
   }
 
   /**
@@ -68,12 +67,10 @@ final class RequestGate {
   }
 
   /**
-   * Reads the body, refusing more than the configured limit with HTTP 413. A small body with a
-   * {@code Content-Length} (the usual JSON-RPC request) is read into one array of that size; any
-   * other grows as it arrives, up to one byte past the limit.
+   * Reads the body under {@code maxBodyBytes} (HTTP 413) and {@code bodyReadTimeout} (HTTP 408);
+   * see {@link BodyReader}.
    */
   byte[] readBody(ContainerRequest request) {
-    int limit = settings.maxBodyBytes();
     long declared = -1;
     String length = request.getHeaderString("Content-Length");
     if (length != null) {
@@ -82,31 +79,12 @@ final class RequestGate {
       } catch (NumberFormatException e) {
         // Let the streamed count decide.
       }
-      if (declared > limit) {
-        throw tooLarge(limit);
-      }
     }
     try (InputStream in = request.getEntityStream()) {
-      if (declared >= 0 && declared <= EXACT_READ_MAX) {
-        byte[] body = new byte[(int) declared];
-        int read = in.readNBytes(body, 0, body.length);
-        return read == body.length ? body : Arrays.copyOf(body, read);
-      }
-      byte[] body = in.readNBytes(limit + 1);
-      if (body.length > limit) {
-        throw tooLarge(limit);
-      }
-      return body;
+      return body.read(in, declared);
     } catch (IOException e) {
       throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: the body could not be read")
           .withHttpStatus(400);
     }
-  }
-
-  private static JsonRpcException tooLarge(int limit) {
-    return new JsonRpcException(
-            ErrorCodes.INVALID_REQUEST,
-            "Invalid Request: the body is larger than " + limit + " bytes")
-        .withHttpStatus(413);
   }
 }
