@@ -144,6 +144,67 @@ class LegacyEraTest {
   }
 
   @Test
+  void aJsonOnlyReadCancelledAfterItsKeepAlivesStartedEndsWithOneJsonError() throws Exception {
+    // Keep-alives every 100 ms: the JSON-only response is committed (spaces) before the cancel.
+    server.close();
+    server =
+        TestServer.start(
+            new ResourceConfig(Feeds.class)
+                .register(
+                    McpFeature.builder()
+                        .spoolDirectory(spoolDirectory)
+                        .longRunningKeepAlive(Duration.ofMillis(100))
+                        .build()));
+    session = initialize();
+    byte[] body = read(12, "app://feeds/0", null).toString().getBytes(StandardCharsets.UTF_8);
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(20_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      + "Accept: application/json\r\nMcp-Session-Id: "
+                      + session
+                      + "\r\nMCP-Protocol-Version: "
+                      + VERSION
+                      + "\r\nContent-Length: "
+                      + body.length
+                      + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().write(body);
+      java.io.InputStream in = socket.getInputStream();
+      java.io.ByteArrayOutputStream head = new java.io.ByteArrayOutputStream();
+      while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+        int b = in.read(); // the head arrives when the first keep-alive commits the response
+        assertThat(b).as("head so far: %s", head).isNotNegative();
+        head.write(b);
+      }
+      assertThat(head.toString(StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT))
+          .startsWith("http/1.1 200 ")
+          .contains("content-type: application/json");
+
+      ObjectNode cancelled = message(null, "notifications/cancelled");
+      ((ObjectNode) cancelled.get("params")).put("requestId", 12);
+      assertThat(post(cancelled).statusCode()).isEqualTo(202);
+
+      String rest = new String(in.readAllBytes(), StandardCharsets.UTF_8); // chunks until closed
+      StringBuilder json = new StringBuilder();
+      for (String line : rest.split("\r\n")) {
+        if (!line.matches("[0-9a-fA-F]+")) {
+          json.append(line); // chunk data (the chunk sizes are hexadecimal lines)
+        }
+      }
+      assertThat(LongReads.json(json.toString()))
+          .isEqualTo(
+              LongReads.json(
+                  "{\"jsonrpc\":\"2.0\",\"id\":12,\"error\":{\"code\":-32603,"
+                      + "\"message\":\"Read cancelled\"}}"));
+    }
+    await().atMost(Duration.ofSeconds(5)).until(() -> seen.contains("IOException"));
+    await().atMost(Duration.ofSeconds(5)).until(() -> LongReads.files(spoolDirectory) == 0);
+  }
+
+  @Test
   void notificationsCancelledOfAnotherSessionCancelsNothing() throws Exception {
     String other = initialize();
     try (SseRecorder stream = stream(read(11, "app://feeds/0", "p"))) {

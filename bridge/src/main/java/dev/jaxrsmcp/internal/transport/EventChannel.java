@@ -15,15 +15,19 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * The response of a long-running read, turned into an SSE stream while its route still runs
  * (contract section 9): the first progress notification or keep-alive commits the response as
  * {@code text/event-stream} through the container's own writer, and later events follow on the same
- * stream. Once the route has answered, {@link #seal()} decides for good: a committed channel
- * carries the final message as its last event; an uncommitted one stays unused and the final
- * message is a plain JSON response. Writes happen under this object's lock, one at a time, on
- * whichever thread sends (the route's thread for progress, the keep-alive worker, the container's
- * for the final message); a failed write closes the channel, which tells the read that the client
- * went away.
+ * stream. For a client that accepts only JSON the channel commits an {@code application/json}
+ * response instead and its keep-alives are single spaces, whitespace the JSON message that ends it
+ * may start with (RFC 8259 section 2); it carries no events, but a keep-alive to a client that went
+ * away fails like one on a stream, so the read notices it. Once the route has answered, {@link
+ * #seal()} decides for good: a committed channel carries the final message as its last event; an
+ * uncommitted one stays unused and the final message is a plain JSON response. Writes happen under
+ * this object's lock, one at a time, on whichever thread sends (the route's thread for progress,
+ * the keep-alive worker, the container's for the final message); a failed write closes the channel,
+ * which tells the read that the client went away.
  */
 final class EventChannel {
   private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] JSON_KEEP_ALIVE = {' '};
   private static final byte[] EVENT_HEAD =
       "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] EVENT_END = "\n\n".getBytes(StandardCharsets.US_ASCII);
@@ -31,6 +35,7 @@ final class EventChannel {
 
   private final ContainerRequest request;
   private final ContainerResponseWriter container;
+  private final boolean eventStream;
   private volatile Runnable onClientGone = () -> {};
 
   // guarded by this
@@ -42,9 +47,14 @@ final class EventChannel {
   // guarded by this
   private boolean closed;
 
-  EventChannel(ContainerRequest request, ContainerResponseWriter container) {
+  /**
+   * @param eventStream true for an SSE stream; false for a JSON response (a client that does not
+   *     accept {@code text/event-stream}), which only carries keep-alives and the final message
+   */
+  EventChannel(ContainerRequest request, ContainerResponseWriter container, boolean eventStream) {
     this.request = request;
     this.container = container;
+    this.eventStream = eventStream;
   }
 
   /** Runs when a write fails because the client went away. */
@@ -52,14 +62,17 @@ final class EventChannel {
     this.onClientGone = action;
   }
 
-  /** Sends one JSON-RPC message as an event, committing the stream first if needed. */
+  /**
+   * Sends one JSON-RPC message as an event, committing the stream first if needed; a JSON channel
+   * sends nothing (false).
+   */
   boolean send(ObjectNode message) {
-    return write(Json.writeBytes(message), true);
+    return eventStream && write(Json.writeBytes(message), true);
   }
 
-  /** Sends a keep-alive comment, committing the stream first if needed. */
+  /** Sends a keep-alive (comment, or a space), committing the response first if needed. */
   boolean keepAlive() {
-    return write(KEEP_ALIVE, false);
+    return write(eventStream ? KEEP_ALIVE : JSON_KEEP_ALIVE, false);
   }
 
   /**
@@ -88,9 +101,13 @@ final class EventChannel {
       return;
     }
     try {
-      out.write(EVENT_HEAD);
+      if (eventStream) {
+        out.write(EVENT_HEAD);
+      }
       body.writeTo(out);
-      out.write(EVENT_END);
+      if (eventStream) {
+        out.write(EVENT_END);
+      }
       out.flush();
     } catch (IOException | RuntimeException e) {
       closed = true;
@@ -105,10 +122,26 @@ final class EventChannel {
   void finish(ObjectNode message) {
     byte[] bytes = Json.writeBytes(message);
     synchronized (this) {
+      if (sealed && !committed) {
+        return; // the final message is a plain response, written by the container's thread
+      }
       if (!closed && writeLocked(bytes, true)) {
         closeLocked();
       }
       sealed = true;
+    }
+  }
+
+  /**
+   * The read was cancelled (the client went away or asked): a stream ends with nothing more; a JSON
+   * response, which must still be one JSON value, ends with {@code message} (a write to a client
+   * that went away just fails).
+   */
+  void cancel(ObjectNode message) {
+    if (eventStream) {
+      close();
+    } else {
+      finish(message);
     }
   }
 
@@ -160,14 +193,17 @@ final class EventChannel {
             new ContainerResponse(
                 request,
                 Response.ok(NO_BYTES)
-                    .type(MediaType.SERVER_SENT_EVENTS_TYPE)
+                    .type(
+                        eventStream
+                            ? MediaType.SERVER_SENT_EVENTS_TYPE
+                            : MediaType.APPLICATION_JSON_TYPE)
                     .header("X-Accel-Buffering", "no")
                     .header("Cache-Control", "no-cache")
                     .build());
         out = container.writeResponseStatusAndHeaders(-1, head);
         committed = true;
       }
-      if (event) {
+      if (event && eventStream) {
         out.write(EVENT_HEAD);
         out.write(bytes);
         out.write(EVENT_END);

@@ -1,15 +1,17 @@
 package dev.jaxrsmcp.internal.transport;
 
 import dev.jaxrsmcp.internal.dispatch.ReadContext;
+import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.spool.Spool;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
- * One long-running read in flight (contract section 9): the route's context, its spool and, when
- * the client accepts {@code text/event-stream}, the channel progress and keep-alives go to. The
+ * One long-running read in flight (contract section 9): the route's context, its spool and the
+ * channel keep-alives (and, when the client accepts {@code text/event-stream}, progress) go to. The
  * route runs in place on the container's thread; the read may be aborted before the route is done
  * (the client cancels or goes away, the read times out, the server shuts down): aborting cancels
  * the context (the route sees it, and its next write fails) and, on a stream, sends the abort's
@@ -44,21 +46,31 @@ final class LongRead {
     this.onStreamedError = action;
   }
 
-  /** The client went away or cancelled: nothing more is sent for this read. */
+  /**
+   * The client went away or cancelled: nothing more is sent for this read (but, on a JSON response,
+   * the {@code Read cancelled} error that ends it).
+   */
   void cancel() {
     if (abort.compareAndSet(Optional.empty(), Optional.of(new Abort(Optional.empty())))) {
       context.cancel();
-      channel.ifPresent(EventChannel::close);
+      channel.ifPresent(
+          c ->
+              c.cancel(
+                  JsonRpcMessages.error(
+                      Optional.of(id),
+                      new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Read cancelled"))));
     }
   }
 
   /** The read ends with {@code answer} (a timeout, a shutdown) instead of the route's result. */
   void fail(JsonRpcException answer) {
     if (abort.compareAndSet(Optional.empty(), Optional.of(new Abort(Optional.of(answer))))) {
-      context.cancel();
+      // The answer first: a route that ends as soon as it sees the cancellation ends the response,
+      // and the answer would find the channel closed.
       if (channel.isPresent()) {
         onStreamedError.accept(answer);
       }
+      context.cancel();
     }
   }
 

@@ -54,7 +54,8 @@ final class LongRunningReads {
    * Sets up the long-running read of {@code entry} for an MCP request about to run in place.
    *
    * @param request the container's request, before its writer is wrapped
-   * @param eventStream whether the client accepts {@code text/event-stream}
+   * @param eventStream whether the client accepts {@code text/event-stream}; if not, the read's
+   *     channel is a JSON response whose keep-alives are spaces (no progress, no log messages)
    * @param cancelKey identifies the request for {@link #cancel} (legacy {@code
    *     notifications/cancelled}); empty when it cannot be cancelled that way
    * @param onEnd takes what to do when the in-place read ends
@@ -89,20 +90,16 @@ final class LongRunningReads {
     Optional<JsonNode> token = progressToken(call);
     ReadContext context = new ReadContext(token.isPresent() && eventStream, entry.maxBytes());
     Spool spool = spools.create(entry.maxBytes(), context::isCancelled);
-    Optional<EventChannel> channel =
-        eventStream
-            ? Optional.of(new EventChannel(request, request.getResponseWriter()))
-            : Optional.empty();
-    LongRead longRead = new LongRead(id, context, spool, channel);
-    channel.ifPresent(
-        c -> {
-          c.onClientGone(longRead::cancel);
-          longRead.onStreamedError(
-              e ->
-                  c.finish(JsonRpcMessages.error(Optional.of(id), ReadEnvelopeWriter.streamed(e))));
-          token.ifPresent(t -> context.sink(new ProgressRelay(t, c)));
-          context.log(RouteLogs.of(call, sessionLogLevel, true, message -> c.send(message)));
-        });
+    // A JSON-only client gets a JSON channel: keep-alives (spaces) notice when it goes away.
+    EventChannel events = new EventChannel(request, request.getResponseWriter(), eventStream);
+    LongRead longRead = new LongRead(id, context, spool, Optional.of(events));
+    events.onClientGone(longRead::cancel);
+    longRead.onStreamedError(
+        e -> events.finish(JsonRpcMessages.error(Optional.of(id), ReadEnvelopeWriter.streamed(e))));
+    if (eventStream) {
+      token.ifPresent(t -> context.sink(new ProgressRelay(t, events)));
+      context.log(RouteLogs.of(call, sessionLogLevel, true, message -> events.send(message)));
+    }
     active.add(longRead);
     cancelKey.ifPresent(key -> byCancelKey.put(key, longRead));
     SessionRead.track(cancelKey, longRead::cancel, onEnd); // DELETE, expiry, any instance
@@ -124,7 +121,7 @@ final class LongRunningReads {
                         ErrorCodes.INTERNAL_ERROR, "Read timed out after " + timeout + " ms")),
             timeout)
         .ifPresent(task -> onEnd.accept(() -> task.cancel(false)));
-    channel.ifPresent(c -> keepAlive(c, onEnd));
+    keepAlive(events, onEnd);
     return longRead;
   }
 
