@@ -28,10 +28,17 @@ final class TomcatServer implements ServletServer {
 
   /** The same, listening on {@code address} (an IP literal; {@code 0.0.0.0}: every address). */
   static TomcatServer start(ServletApp app, String address) throws Exception {
+    return start(app, address, java.util.Map.of());
+  }
+
+  /** The same, with these connector attributes ({@code maxSwallowSize}, ...). */
+  static TomcatServer start(ServletApp app, String address, java.util.Map<String, String> connector)
+      throws Exception {
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(Files.createTempDirectory("servlet-it-tomcat").toString());
     tomcat.setPort(0);
     tomcat.getConnector().setProperty("address", address);
+    connector.forEach((name, value) -> tomcat.getConnector().setProperty(name, value));
     Context context = tomcat.addContext("", null);
 
     FilterDef auth = new FilterDef();
