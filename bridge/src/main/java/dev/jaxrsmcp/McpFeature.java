@@ -2,6 +2,14 @@ package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
 import dev.jaxrsmcp.internal.security.Origins;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.settings.SessionSettings;
+import dev.jaxrsmcp.internal.settings.Setting;
+import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -39,159 +47,67 @@ public final class McpFeature implements Feature {
    */
   public static final String CLIENT_ADDRESS_PROPERTY = "dev.jaxrsmcp.clientAddress";
 
-  private final String name;
-  private final String version;
-  private final String instructions;
-  private final String path;
-  private final String scheme;
-  private final long defaultCacheTtlMs;
-  private final String defaultCacheScope;
-  private final long defaultMaxBytes;
-  private final long maxSpoolBytes;
-  private final long maxReadBytes;
-  private final Duration readTimeout;
-  private final int maxBodyBytes;
-  private final int maxJsonDepth;
-  private final boolean tools;
-  private final Duration debounce;
-  private final Duration keepAlive;
-  private final int maxListenUris;
-  private final int maxConcurrentListens;
-  private final int maxConcurrentReads;
-  private final int maxConcurrentLongReads;
-  private final long maxUnsentBytes;
-  private final Duration listenTimeout;
-  private final Map<String, McpWatcher> watchers;
-  private final Map<String, Map<String, McpCompleter>> completers;
-  private final int pageSize;
-  private final McpChangeBus changeBus;
+  private final Settings settings;
   private final ChangeHubs changes = new ChangeHubs();
-  private final Path spoolDirectory;
-  private final Duration longRunningKeepAlive;
-  private final Duration longRunningTimeout;
-  private final Duration sessionIdleTimeout;
-  private final Set<String> allowedOrigins;
-  private final Set<String> allowedHosts;
-  private final int maxUriLength;
-  private final int maxSessions;
-  private final int maxSubscriptionsPerSession;
-  private final int maxListFromBytes;
-  private final List<String> sessionBinding;
-  private final boolean sessionBindsPrincipal;
-  private final Duration sessionHandshakeTimeout;
-  private final int maxSessionsPerCaller;
-  private final Set<String> forwardOnlyHeaders;
-  private final Set<String> neverForwardHeaders;
-  private final Optional<McpProtectedResource> protectedResource;
-  private final McpTasks tasks;
 
-  private McpFeature(Builder b) {
-    this.name = b.name;
-    this.version = b.version;
-    this.instructions = b.instructions;
-    this.path = b.path;
-    this.scheme = b.scheme;
-    this.defaultCacheTtlMs = b.defaultCacheTtlMs;
-    this.defaultCacheScope = b.defaultCacheScope;
-    this.defaultMaxBytes = b.defaultMaxBytes;
-    this.maxSpoolBytes = b.maxSpoolBytes;
-    this.maxReadBytes = b.maxReadBytes;
-    this.readTimeout = b.readTimeout;
-    this.maxBodyBytes = b.maxBodyBytes;
-    this.maxJsonDepth = b.maxJsonDepth;
-    this.tools = b.tools;
-    this.debounce = b.debounce;
-    this.keepAlive = b.keepAlive;
-    this.maxListenUris = b.maxListenUris;
-    this.maxConcurrentListens = b.maxConcurrentListens;
-    this.maxConcurrentReads = b.maxConcurrentReads;
-    this.maxConcurrentLongReads = b.maxConcurrentLongReads;
-    this.maxUnsentBytes = b.maxUnsentBytes;
-    this.listenTimeout = b.listenTimeout;
-    this.watchers = Collections.unmodifiableMap(new LinkedHashMap<>(b.watchers));
-    Map<String, Map<String, McpCompleter>> completerCopy = new LinkedHashMap<>();
-    b.completers.forEach(
-        (t, byVariable) ->
-            completerCopy.put(t, Collections.unmodifiableMap(new LinkedHashMap<>(byVariable))));
-    this.completers = Collections.unmodifiableMap(completerCopy);
-    this.pageSize = b.pageSize;
-    this.changeBus = b.changeBus;
-    this.spoolDirectory = b.spoolDirectory;
-    this.longRunningKeepAlive = b.longRunningKeepAlive;
-    this.longRunningTimeout = b.longRunningTimeout;
-    this.sessionIdleTimeout = b.sessionIdleTimeout;
-    this.allowedOrigins = Collections.unmodifiableSet(new LinkedHashSet<>(b.allowedOrigins));
-    this.allowedHosts = Collections.unmodifiableSet(new LinkedHashSet<>(b.allowedHosts));
-    this.maxUriLength = b.maxUriLength;
-    this.maxSessions = b.maxSessions;
-    this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
-    this.maxListFromBytes = b.maxListFromBytes;
-    this.sessionBinding = List.copyOf(b.sessionBinding);
-    this.sessionBindsPrincipal = b.sessionBindsPrincipal;
-    this.sessionHandshakeTimeout = b.sessionHandshakeTimeout;
-    this.maxSessionsPerCaller = b.maxSessionsPerCaller;
-    this.forwardOnlyHeaders =
-        Collections.unmodifiableSet(new LinkedHashSet<>(b.forwardOnlyHeaders));
-    this.neverForwardHeaders =
-        Collections.unmodifiableSet(new LinkedHashSet<>(b.neverForwardHeaders));
-    this.protectedResource = b.protectedResource;
-    this.tasks = b.tasks;
+  private McpFeature(Settings settings) {
+    this.settings = settings;
   }
 
   /** A builder with every setting at its default. */
   public static Builder builder() {
-    return new Builder();
+    return new Builder(Settings.defaults());
   }
 
   /** A builder starting from this feature's settings. */
   public Builder newBuilder() {
-    return new Builder(this);
+    return new Builder(settings);
   }
 
   @Override
   public boolean configure(FeatureContext context) {
-    McpRuntime.install(this, changes, context);
+    McpRuntime.install(settings, changes, context);
     return true;
   }
 
   /** The server name reported to clients ({@code serverInfo.name}); default {@code jaxrs-mcp}. */
   public String name() {
-    return name;
+    return settings.get(ProtocolSettings.NAME);
   }
 
   /** The server version reported to clients; default {@code 0.0.0}. */
   public String version() {
-    return version;
+    return settings.get(ProtocolSettings.VERSION);
   }
 
   /** Guidance for the model using this server; empty (not sent) by default. */
   public String instructions() {
-    return instructions;
+    return settings.get(ProtocolSettings.INSTRUCTIONS);
   }
 
   /** The MCP endpoint's path within the application; default {@code /mcp}. */
   public String path() {
-    return path;
+    return settings.get(ProtocolSettings.PATH);
   }
 
   /** The scheme of derived resource URIs; default {@code app}. */
   public String scheme() {
-    return scheme;
+    return settings.get(ProtocolSettings.SCHEME);
   }
 
   /** {@code ttlMs} for resources that do not set {@code cacheTtlMs}; default 0 (no caching). */
   public long defaultCacheTtlMs() {
-    return defaultCacheTtlMs;
+    return settings.get(ProtocolSettings.DEFAULT_CACHE_TTL_MS);
   }
 
   /** {@code cacheScope} for resources that do not set one; default {@code private}. */
   public String defaultCacheScope() {
-    return defaultCacheScope;
+    return settings.get(ProtocolSettings.DEFAULT_CACHE_SCOPE);
   }
 
   /** {@code maxBytes} for long-running resources that do not set one; default 1 MiB. */
   public long defaultMaxBytes() {
-    return defaultMaxBytes;
+    return settings.get(LongRunningSettings.DEFAULT_MAX_BYTES);
   }
 
   /**
@@ -201,7 +117,7 @@ public final class McpFeature implements Feature {
    * error.
    */
   public long maxSpoolBytes() {
-    return maxSpoolBytes;
+    return settings.get(LimitSettings.MAX_SPOOL_BYTES);
   }
 
   /**
@@ -212,22 +128,22 @@ public final class McpFeature implements Feature {
    * instead.
    */
   public long maxReadBytes() {
-    return maxReadBytes;
+    return settings.get(LimitSettings.MAX_READ_BYTES);
   }
 
   /** How long one in-process read may take before it is cancelled; default 30 seconds. */
   public Duration readTimeout() {
-    return readTimeout;
+    return settings.get(LimitSettings.READ_TIMEOUT);
   }
 
   /** The largest MCP request body accepted, in bytes; default 1 MiB (larger: HTTP 413). */
   public int maxBodyBytes() {
-    return maxBodyBytes;
+    return settings.get(LimitSettings.MAX_BODY_BYTES);
   }
 
   /** The deepest JSON nesting accepted in a request; default 64. */
   public int maxJsonDepth() {
-    return maxJsonDepth;
+    return settings.get(LimitSettings.MAX_JSON_DEPTH);
   }
 
   /**
@@ -237,7 +153,7 @@ public final class McpFeature implements Feature {
    * is not advertised and the tool methods answer "method not found".
    */
   public boolean tools() {
-    return tools;
+    return settings.get(ProtocolSettings.TOOLS);
   }
 
   /**
@@ -250,22 +166,22 @@ public final class McpFeature implements Feature {
 
   /** At most one notification per subscriber and URI per window; default 250 ms. */
   public Duration debounce() {
-    return debounce;
+    return settings.get(SubscriptionSettings.DEBOUNCE);
   }
 
   /** How often an idle notification stream gets an SSE comment; default 15 seconds. */
   public Duration keepAlive() {
-    return keepAlive;
+    return settings.get(SubscriptionSettings.KEEP_ALIVE);
   }
 
   /** The most URIs one {@code subscriptions/listen} may name; default 100. */
   public int maxListenUris() {
-    return maxListenUris;
+    return settings.get(SubscriptionSettings.MAX_LISTEN_URIS);
   }
 
   /** The most notification streams open at once on this instance; default 10,000. */
   public int maxConcurrentListens() {
-    return maxConcurrentListens;
+    return settings.get(SubscriptionSettings.MAX_CONCURRENT_LISTENS);
   }
 
   /**
@@ -274,7 +190,7 @@ public final class McpFeature implements Feature {
    * with HTTP 503 and {@code Retry-After: 1}.
    */
   public int maxConcurrentReads() {
-    return maxConcurrentReads;
+    return settings.get(LimitSettings.MAX_CONCURRENT_READS);
   }
 
   /**
@@ -283,7 +199,7 @@ public final class McpFeature implements Feature {
    * {@code Retry-After: 5}.
    */
   public int maxConcurrentLongReads() {
-    return maxConcurrentLongReads;
+    return settings.get(LimitSettings.MAX_CONCURRENT_LONG_READS);
   }
 
   /**
@@ -293,32 +209,32 @@ public final class McpFeature implements Feature {
    * response) and the client reconnects and re-reads; default 1 MiB.
    */
   public long maxUnsentBytes() {
-    return maxUnsentBytes;
+    return settings.get(SubscriptionSettings.MAX_UNSENT_BYTES);
   }
 
   /** How long a listen stream stays open; {@link Duration#ZERO} (the default) for no limit. */
   public Duration listenTimeout() {
-    return listenTimeout;
+    return settings.get(SubscriptionSettings.LISTEN_TIMEOUT);
   }
 
   /** How changes travel between instances; default {@link McpChangeBus#local()}. */
   public McpChangeBus changeBus() {
-    return changeBus;
+    return settings.get(SubscriptionSettings.CHANGE_BUS);
   }
 
   /** The completers registered per template text and variable. */
   public Map<String, Map<String, McpCompleter>> completers() {
-    return completers;
+    return settings.get(ProtocolSettings.COMPLETERS);
   }
 
   /** How many entries one page of a list result holds; default 50. */
   public int pageSize() {
-    return pageSize;
+    return settings.get(ProtocolSettings.PAGE_SIZE);
   }
 
   /** The watcher registered for each subscribable template, by template text. */
   public Map<String, McpWatcher> watchers() {
-    return watchers;
+    return settings.get(SubscriptionSettings.WATCHERS);
   }
 
   /**
@@ -329,7 +245,7 @@ public final class McpFeature implements Feature {
    * java.io.tmpdir} is, with a warning). Default {@code jaxrs-mcp} under {@code java.io.tmpdir}.
    */
   public Path spoolDirectory() {
-    return spoolDirectory;
+    return settings.get(LongRunningSettings.SPOOL_DIRECTORY);
   }
 
   /**
@@ -338,12 +254,12 @@ public final class McpFeature implements Feature {
    * the next comment. Default 500 ms.
    */
   public Duration longRunningKeepAlive() {
-    return longRunningKeepAlive;
+    return settings.get(LongRunningSettings.LONG_RUNNING_KEEP_ALIVE);
   }
 
   /** How long one long-running read may take before it is cancelled; default 15 minutes. */
   public Duration longRunningTimeout() {
-    return longRunningTimeout;
+    return settings.get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
   }
 
   /**
@@ -353,7 +269,7 @@ public final class McpFeature implements Feature {
    * starts a new one with {@code initialize}. Modern (2026-07-28) requests have no sessions.
    */
   public Duration sessionIdleTimeout() {
-    return sessionIdleTimeout;
+    return settings.get(SessionSettings.SESSION_IDLE_TIMEOUT);
   }
 
   /**
@@ -366,7 +282,7 @@ public final class McpFeature implements Feature {
    * none (loopback origins only).
    */
   public Set<String> allowedOrigins() {
-    return allowedOrigins;
+    return settings.get(SecuritySettings.ALLOWED_ORIGINS);
   }
 
   /**
@@ -379,7 +295,7 @@ public final class McpFeature implements Feature {
    * only, right for a server bound to a loopback address).
    */
   public Set<String> allowedHosts() {
-    return allowedHosts;
+    return settings.get(SecuritySettings.ALLOWED_HOSTS);
   }
 
   /**
@@ -389,7 +305,7 @@ public final class McpFeature implements Feature {
    * also the most a URI template matches.
    */
   public int maxUriLength() {
-    return maxUriLength;
+    return settings.get(LimitSettings.MAX_URI_LENGTH);
   }
 
   /**
@@ -399,7 +315,7 @@ public final class McpFeature implements Feature {
    * 10,000.
    */
   public int maxSessions() {
-    return maxSessions;
+    return settings.get(SessionSettings.MAX_SESSIONS);
   }
 
   /**
@@ -409,7 +325,7 @@ public final class McpFeature implements Feature {
    * refused like {@link #maxSessions()} (HTTP 503, {@code Retry-After}). Default 100.
    */
   public int maxSessionsPerCaller() {
-    return maxSessionsPerCaller;
+    return settings.get(SessionSettings.MAX_SESSIONS_PER_CALLER);
   }
 
   /**
@@ -419,7 +335,7 @@ public final class McpFeature implements Feature {
    * {@code initialize} calls from holding places for long. Default 10 seconds.
    */
   public Duration sessionHandshakeTimeout() {
-    return sessionHandshakeTimeout;
+    return settings.get(SessionSettings.SESSION_HANDSHAKE_TIMEOUT);
   }
 
   /**
@@ -428,7 +344,7 @@ public final class McpFeature implements Feature {
    * watcher starts, and the client may unsubscribe from another first. Default 1,000.
    */
   public int maxSubscriptionsPerSession() {
-    return maxSubscriptionsPerSession;
+    return settings.get(SessionSettings.MAX_SUBSCRIPTIONS_PER_SESSION);
   }
 
   /**
@@ -438,7 +354,7 @@ public final class McpFeature implements Feature {
    * member is listed. Default 4 MiB.
    */
   public int maxListFromBytes() {
-    return maxListFromBytes;
+    return settings.get(LimitSettings.MAX_LIST_FROM_BYTES);
   }
 
   /**
@@ -451,7 +367,7 @@ public final class McpFeature implements Feature {
    * is bound instead.
    */
   public List<String> sessionBinding() {
-    return sessionBinding;
+    return settings.get(SecuritySettings.SESSION_BINDING);
   }
 
   /**
@@ -464,7 +380,7 @@ public final class McpFeature implements Feature {
    * principal names are not unique across the ways callers authenticate.
    */
   public boolean sessionBindsPrincipal() {
-    return sessionBindsPrincipal;
+    return settings.get(SecuritySettings.SESSION_BINDS_PRINCIPAL);
   }
 
   /**
@@ -475,7 +391,7 @@ public final class McpFeature implements Feature {
    * {@code Accept-Encoding}, {@code Expect}, {@code Mcp-*}, {@code Last-Event-ID}.
    */
   public Set<String> forwardOnlyHeaders() {
-    return forwardOnlyHeaders;
+    return settings.get(SecuritySettings.FORWARD_ONLY_HEADERS);
   }
 
   /**
@@ -483,7 +399,7 @@ public final class McpFeature implements Feature {
    * matches a prefix). Checked after {@link #forwardOnlyHeaders()}. Default empty.
    */
   public Set<String> neverForwardHeaders() {
-    return neverForwardHeaders;
+    return settings.get(SecuritySettings.NEVER_FORWARD_HEADERS);
   }
 
   /**
@@ -493,7 +409,7 @@ public final class McpFeature implements Feature {
    * answers. Default: none.
    */
   public Optional<McpProtectedResource> protectedResource() {
-    return protectedResource;
+    return settings.get(SecuritySettings.PROTECTED_RESOURCE);
   }
 
   /**
@@ -501,224 +417,80 @@ public final class McpFeature implements Feature {
    * state lives. Only resources declared with {@link McpResource#taskSupport()} run as tasks.
    */
   public McpTasks tasks() {
-    return tasks;
+    return settings.get(LongRunningSettings.TASKS);
   }
 
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
-    private String name = "jaxrs-mcp";
-    private String version = "0.0.0";
-    private String instructions = "";
-    private String path = "/mcp";
-    private String scheme = "app";
-    private long defaultCacheTtlMs = 0;
-    private String defaultCacheScope = "private";
-    private long defaultMaxBytes = 1024 * 1024;
-    private long maxSpoolBytes = 4L << 30;
-    private long maxReadBytes = 32L << 20;
-    private Duration readTimeout = Duration.ofSeconds(30);
-    private int maxBodyBytes = 1024 * 1024;
-    private int maxJsonDepth = 64;
-    private boolean tools = true;
-    private Duration debounce = Duration.ofMillis(250);
-    private Duration keepAlive = Duration.ofSeconds(15);
-    private int maxListenUris = 100;
-    private int maxConcurrentListens = 10_000;
-    private int maxConcurrentReads = 1_000;
-    private int maxConcurrentLongReads = 64;
-    private long maxUnsentBytes = 1L << 20;
-    private Duration listenTimeout = Duration.ZERO;
-    private final Map<String, McpWatcher> watchers = new LinkedHashMap<>();
-    private final Map<String, Map<String, McpCompleter>> completers = new LinkedHashMap<>();
-    private int pageSize = 50;
-    private McpChangeBus changeBus = McpChangeBus.local();
-    private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp");
-    private Duration longRunningKeepAlive = Duration.ofMillis(500);
-    private Duration longRunningTimeout = Duration.ofMinutes(15);
-    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
-    private Set<String> allowedOrigins = Set.of();
-    private Set<String> allowedHosts = Set.of();
-    private int maxUriLength = 4096;
-    private int maxSessions = 10_000;
-    private int maxSubscriptionsPerSession = 1_000;
-    private int maxListFromBytes = 4 * 1024 * 1024;
-    private List<String> sessionBinding = List.of("Authorization", "Cookie");
-    private boolean sessionBindsPrincipal = true;
-    private Duration sessionHandshakeTimeout = Duration.ofSeconds(10);
-    private int maxSessionsPerCaller = 100;
-    private Set<String> forwardOnlyHeaders = Set.of();
-    private Set<String> neverForwardHeaders = Set.of();
-    private Optional<McpProtectedResource> protectedResource = Optional.empty();
-    private McpTasks tasks = McpTasks.builder().build();
+    private Settings settings;
 
-    private Builder() {}
-
-    private Builder(McpFeature f) {
-      this.name = f.name;
-      this.version = f.version;
-      this.instructions = f.instructions;
-      this.path = f.path;
-      this.scheme = f.scheme;
-      this.defaultCacheTtlMs = f.defaultCacheTtlMs;
-      this.defaultCacheScope = f.defaultCacheScope;
-      this.defaultMaxBytes = f.defaultMaxBytes;
-      this.maxSpoolBytes = f.maxSpoolBytes;
-      this.maxReadBytes = f.maxReadBytes;
-      this.readTimeout = f.readTimeout;
-      this.maxBodyBytes = f.maxBodyBytes;
-      this.maxJsonDepth = f.maxJsonDepth;
-      this.tools = f.tools;
-      this.debounce = f.debounce;
-      this.keepAlive = f.keepAlive;
-      this.maxListenUris = f.maxListenUris;
-      this.maxConcurrentListens = f.maxConcurrentListens;
-      this.maxConcurrentReads = f.maxConcurrentReads;
-      this.maxConcurrentLongReads = f.maxConcurrentLongReads;
-      this.maxUnsentBytes = f.maxUnsentBytes;
-      this.listenTimeout = f.listenTimeout;
-      this.watchers.putAll(f.watchers);
-      f.completers.forEach(
-          (t, byVariable) -> this.completers.put(t, new LinkedHashMap<>(byVariable)));
-      this.pageSize = f.pageSize;
-      this.spoolDirectory = f.spoolDirectory;
-      this.changeBus = f.changeBus;
-      this.longRunningKeepAlive = f.longRunningKeepAlive;
-      this.longRunningTimeout = f.longRunningTimeout;
-      this.sessionIdleTimeout = f.sessionIdleTimeout;
-      this.allowedOrigins = f.allowedOrigins;
-      this.allowedHosts = f.allowedHosts;
-      this.maxUriLength = f.maxUriLength;
-      this.maxSessions = f.maxSessions;
-      this.maxSubscriptionsPerSession = f.maxSubscriptionsPerSession;
-      this.maxListFromBytes = f.maxListFromBytes;
-      this.sessionBinding = f.sessionBinding;
-      this.sessionBindsPrincipal = f.sessionBindsPrincipal;
-      this.sessionHandshakeTimeout = f.sessionHandshakeTimeout;
-      this.maxSessionsPerCaller = f.maxSessionsPerCaller;
-      this.forwardOnlyHeaders = f.forwardOnlyHeaders;
-      this.neverForwardHeaders = f.neverForwardHeaders;
-      this.protectedResource = f.protectedResource;
-      this.tasks = f.tasks;
+    private Builder(Settings settings) {
+      this.settings = settings;
     }
 
     /** See {@link McpFeature#name()}. */
     public Builder name(String name) {
-      this.name = requireText(name, "name");
-      return this;
+      return set(ProtocolSettings.NAME, name);
     }
 
     /** See {@link McpFeature#version()}. */
     public Builder version(String version) {
-      this.version = requireText(version, "version");
-      return this;
+      return set(ProtocolSettings.VERSION, version);
     }
 
     /** See {@link McpFeature#instructions()}. */
     public Builder instructions(String instructions) {
-      this.instructions = Objects.requireNonNull(instructions, "instructions");
-      return this;
+      return set(ProtocolSettings.INSTRUCTIONS, instructions);
     }
 
     /** See {@link McpFeature#path()}; must start with '/'. */
     public Builder path(String path) {
-      requireText(path, "path");
-      if (!path.startsWith("/")) {
-        throw new IllegalArgumentException("path must start with '/' (found '" + path + "')");
-      }
-      this.path = path;
-      return this;
+      return set(ProtocolSettings.PATH, path);
     }
 
     /** See {@link McpFeature#scheme()}; letters, digits, '+', '-', '.', starting with a letter. */
     public Builder scheme(String scheme) {
-      requireText(scheme, "scheme");
-      if (!scheme.matches("[A-Za-z][A-Za-z0-9+.-]*")) {
-        throw new IllegalArgumentException(
-            "scheme must be a letter followed by letters, digits, '+', '-' or '.' (found '"
-                + scheme
-                + "')");
-      }
-      this.scheme = scheme;
-      return this;
+      return set(ProtocolSettings.SCHEME, scheme);
     }
 
     /** See {@link McpFeature#defaultCacheTtlMs()}; zero or more. */
     public Builder defaultCacheTtlMs(long ttlMs) {
-      if (ttlMs < 0) {
-        throw new IllegalArgumentException(
-            "defaultCacheTtlMs must be zero or more (found " + ttlMs + ")");
-      }
-      this.defaultCacheTtlMs = ttlMs;
-      return this;
+      return set(ProtocolSettings.DEFAULT_CACHE_TTL_MS, ttlMs);
     }
 
     /** See {@link McpFeature#defaultCacheScope()}; {@code private} or {@code public}. */
     public Builder defaultCacheScope(String scope) {
-      if (!"private".equals(scope) && !"public".equals(scope)) {
-        throw new IllegalArgumentException(
-            "defaultCacheScope must be 'private' or 'public' (found '" + scope + "')");
-      }
-      this.defaultCacheScope = scope;
-      return this;
+      return set(ProtocolSettings.DEFAULT_CACHE_SCOPE, scope);
     }
 
     /** See {@link McpFeature#maxReadBytes()}; at least 1024. */
     public Builder maxReadBytes(long max) {
-      if (max < 1024) {
-        throw new IllegalArgumentException(
-            "maxReadBytes must be at least 1024 (found " + max + ")");
-      }
-      this.maxReadBytes = max;
-      return this;
+      return set(LimitSettings.MAX_READ_BYTES, max);
     }
 
     /** See {@link McpFeature#maxSpoolBytes()}; at least 1. */
     public Builder maxSpoolBytes(long max) {
-      if (max < 1) {
-        throw new IllegalArgumentException("maxSpoolBytes must be at least 1 (found " + max + ")");
-      }
-      this.maxSpoolBytes = max;
-      return this;
+      return set(LimitSettings.MAX_SPOOL_BYTES, max);
     }
 
     /** See {@link McpFeature#defaultMaxBytes()}; one or more. */
     public Builder defaultMaxBytes(long maxBytes) {
-      if (maxBytes < 1) {
-        throw new IllegalArgumentException(
-            "defaultMaxBytes must be at least 1 (found " + maxBytes + ")");
-      }
-      this.defaultMaxBytes = maxBytes;
-      return this;
+      return set(LongRunningSettings.DEFAULT_MAX_BYTES, maxBytes);
     }
 
     /** See {@link McpFeature#readTimeout()}; positive. */
     public Builder readTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "readTimeout");
-      if (timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("readTimeout must be positive (found " + timeout + ")");
-      }
-      this.readTimeout = timeout;
-      return this;
+      return set(LimitSettings.READ_TIMEOUT, timeout);
     }
 
     /** See {@link McpFeature#maxBodyBytes()}; at least 1024. */
     public Builder maxBodyBytes(int maxBodyBytes) {
-      if (maxBodyBytes < 1024) {
-        throw new IllegalArgumentException(
-            "maxBodyBytes must be at least 1024 (found " + maxBodyBytes + ")");
-      }
-      this.maxBodyBytes = maxBodyBytes;
-      return this;
+      return set(LimitSettings.MAX_BODY_BYTES, maxBodyBytes);
     }
 
     /** See {@link McpFeature#maxJsonDepth()}; at least 8. */
     public Builder maxJsonDepth(int maxJsonDepth) {
-      if (maxJsonDepth < 8) {
-        throw new IllegalArgumentException(
-            "maxJsonDepth must be at least 8 (found " + maxJsonDepth + ")");
-      }
-      this.maxJsonDepth = maxJsonDepth;
-      return this;
+      return set(LimitSettings.MAX_JSON_DEPTH, maxJsonDepth);
     }
 
     /**
@@ -726,88 +498,47 @@ public final class McpFeature implements Feature {
      * resources, so the model is not shown each resource twice.
      */
     public Builder tools(boolean tools) {
-      this.tools = tools;
-      return this;
+      return set(ProtocolSettings.TOOLS, tools);
     }
 
     /** See {@link McpFeature#debounce()}; zero turns debouncing off. */
     public Builder debounce(Duration window) {
-      Objects.requireNonNull(window, "debounce");
-      if (window.isNegative()) {
-        throw new IllegalArgumentException("debounce must not be negative (found " + window + ")");
-      }
-      this.debounce = window;
-      return this;
+      return set(SubscriptionSettings.DEBOUNCE, window);
     }
 
     /** See {@link McpFeature#keepAlive()}; positive. */
     public Builder keepAlive(Duration interval) {
-      Objects.requireNonNull(interval, "keepAlive");
-      if (interval.isNegative() || interval.isZero()) {
-        throw new IllegalArgumentException("keepAlive must be positive (found " + interval + ")");
-      }
-      this.keepAlive = interval;
-      return this;
+      return set(SubscriptionSettings.KEEP_ALIVE, interval);
     }
 
     /** See {@link McpFeature#maxListenUris()}; at least 1. */
     public Builder maxListenUris(int max) {
-      if (max < 1) {
-        throw new IllegalArgumentException("maxListenUris must be at least 1 (found " + max + ")");
-      }
-      this.maxListenUris = max;
-      return this;
+      return set(SubscriptionSettings.MAX_LISTEN_URIS, max);
     }
 
     /** See {@link McpFeature#maxConcurrentListens()}; at least 1. */
     public Builder maxConcurrentListens(int max) {
-      if (max < 1) {
-        throw new IllegalArgumentException(
-            "maxConcurrentListens must be at least 1 (found " + max + ")");
-      }
-      this.maxConcurrentListens = max;
-      return this;
+      return set(SubscriptionSettings.MAX_CONCURRENT_LISTENS, max);
     }
 
     /** See {@link McpFeature#maxConcurrentReads()}; at least 1. */
     public Builder maxConcurrentReads(int max) {
-      if (max < 1) {
-        throw new IllegalArgumentException(
-            "maxConcurrentReads must be at least 1 (found " + max + ")");
-      }
-      this.maxConcurrentReads = max;
-      return this;
+      return set(LimitSettings.MAX_CONCURRENT_READS, max);
     }
 
     /** See {@link McpFeature#maxConcurrentLongReads()}; at least 1. */
     public Builder maxConcurrentLongReads(int max) {
-      if (max < 1) {
-        throw new IllegalArgumentException(
-            "maxConcurrentLongReads must be at least 1 (found " + max + ")");
-      }
-      this.maxConcurrentLongReads = max;
-      return this;
+      return set(LimitSettings.MAX_CONCURRENT_LONG_READS, max);
     }
 
     /** See {@link McpFeature#maxUnsentBytes()}; at least 1024. */
     public Builder maxUnsentBytes(long max) {
-      if (max < 1024) {
-        throw new IllegalArgumentException(
-            "maxUnsentBytes must be at least 1024 (found " + max + ")");
-      }
-      this.maxUnsentBytes = max;
-      return this;
+      return set(SubscriptionSettings.MAX_UNSENT_BYTES, max);
     }
 
     /** See {@link McpFeature#listenTimeout()}; zero for none. */
     public Builder listenTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "listenTimeout");
-      if (timeout.isNegative()) {
-        throw new IllegalArgumentException(
-            "listenTimeout must not be negative (found " + timeout + ")");
-      }
-      this.listenTimeout = timeout;
-      return this;
+      return set(SubscriptionSettings.LISTEN_TIMEOUT, timeout);
     }
 
     /**
@@ -818,11 +549,13 @@ public final class McpFeature implements Feature {
     public Builder watch(String template, McpWatcher watcher) {
       requireText(template, "template");
       Objects.requireNonNull(watcher, "watcher");
+      Map<String, McpWatcher> watchers =
+          new LinkedHashMap<>(settings.get(SubscriptionSettings.WATCHERS));
       if (watchers.putIfAbsent(template, watcher) != null) {
         throw new IllegalArgumentException(
             "a watcher for template '" + template + "' is already registered");
       }
-      return this;
+      return set(SubscriptionSettings.WATCHERS, Collections.unmodifiableMap(watchers));
     }
 
     /**
@@ -830,47 +563,27 @@ public final class McpFeature implements Feature {
      * and closes it when the application stops.
      */
     public Builder changeBus(McpChangeBus bus) {
-      this.changeBus = Objects.requireNonNull(bus, "changeBus");
-      return this;
+      return set(SubscriptionSettings.CHANGE_BUS, bus);
     }
 
     /** See {@link McpFeature#spoolDirectory()}; created when first needed. */
     public Builder spoolDirectory(Path directory) {
-      this.spoolDirectory = Objects.requireNonNull(directory, "spoolDirectory");
-      return this;
+      return set(LongRunningSettings.SPOOL_DIRECTORY, directory);
     }
 
     /** See {@link McpFeature#longRunningKeepAlive()}; positive. */
     public Builder longRunningKeepAlive(Duration interval) {
-      Objects.requireNonNull(interval, "longRunningKeepAlive");
-      if (interval.isNegative() || interval.isZero()) {
-        throw new IllegalArgumentException(
-            "longRunningKeepAlive must be positive (found " + interval + ")");
-      }
-      this.longRunningKeepAlive = interval;
-      return this;
+      return set(LongRunningSettings.LONG_RUNNING_KEEP_ALIVE, interval);
     }
 
     /** See {@link McpFeature#longRunningTimeout()}; positive. */
     public Builder longRunningTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "longRunningTimeout");
-      if (timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException(
-            "longRunningTimeout must be positive (found " + timeout + ")");
-      }
-      this.longRunningTimeout = timeout;
-      return this;
+      return set(LongRunningSettings.LONG_RUNNING_TIMEOUT, timeout);
     }
 
     /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
     public Builder sessionIdleTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "sessionIdleTimeout");
-      if (timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException(
-            "sessionIdleTimeout must be positive (found " + timeout + ")");
-      }
-      this.sessionIdleTimeout = timeout;
-      return this;
+      return set(SessionSettings.SESSION_IDLE_TIMEOUT, timeout);
     }
 
     /**
@@ -882,8 +595,10 @@ public final class McpFeature implements Feature {
       requireText(template, "template");
       requireText(variable, "variable");
       Objects.requireNonNull(completer, "completer");
+      Map<String, Map<String, McpCompleter>> completers =
+          new LinkedHashMap<>(settings.get(ProtocolSettings.COMPLETERS));
       Map<String, McpCompleter> byVariable =
-          completers.computeIfAbsent(template, t -> new LinkedHashMap<>());
+          new LinkedHashMap<>(completers.getOrDefault(template, Map.of()));
       if (byVariable.putIfAbsent(variable, completer) != null) {
         throw new IllegalArgumentException(
             "a completer for variable '"
@@ -892,16 +607,13 @@ public final class McpFeature implements Feature {
                 + template
                 + "' is already registered");
       }
-      return this;
+      completers.put(template, Collections.unmodifiableMap(byVariable));
+      return set(ProtocolSettings.COMPLETERS, Collections.unmodifiableMap(completers));
     }
 
     /** See {@link McpFeature#pageSize()}; from 1 to 1000. */
     public Builder pageSize(int size) {
-      if (size < 1 || size > 1000) {
-        throw new IllegalArgumentException("pageSize must be from 1 to 1000 (found " + size + ")");
-      }
-      this.pageSize = size;
-      return this;
+      return set(ProtocolSettings.PAGE_SIZE, size);
     }
 
     /**
@@ -914,8 +626,7 @@ public final class McpFeature implements Feature {
       for (String origin : Objects.requireNonNull(origins, "allowedOrigins")) {
         checked.add(Origins.requireOrigin(origin));
       }
-      this.allowedOrigins = checked;
-      return this;
+      return set(SecuritySettings.ALLOWED_ORIGINS, Collections.unmodifiableSet(checked));
     }
 
     /**
@@ -928,74 +639,42 @@ public final class McpFeature implements Feature {
       for (String host : Objects.requireNonNull(hosts, "allowedHosts")) {
         checked.add(Origins.requireHost(host));
       }
-      this.allowedHosts = checked;
-      return this;
+      return set(SecuritySettings.ALLOWED_HOSTS, Collections.unmodifiableSet(checked));
     }
 
     /** See {@link McpFeature#maxUriLength()}; from 16 to 4096. */
     public Builder maxUriLength(int max) {
-      if (max < 16 || max > 4096) {
-        throw new IllegalArgumentException(
-            "maxUriLength must be from 16 to 4096 (found " + max + ")");
-      }
-      this.maxUriLength = max;
-      return this;
+      return set(LimitSettings.MAX_URI_LENGTH, max);
     }
 
     /** See {@link McpFeature#maxSessionsPerCaller()}; at least 1. */
     public Builder maxSessionsPerCaller(int max) {
-      if (max < 1) {
-        throw new IllegalArgumentException(
-            "maxSessionsPerCaller must be at least 1 (found " + max + ")");
-      }
-      this.maxSessionsPerCaller = max;
-      return this;
+      return set(SessionSettings.MAX_SESSIONS_PER_CALLER, max);
     }
 
     /** See {@link McpFeature#sessionHandshakeTimeout()}; positive. */
     public Builder sessionHandshakeTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "sessionHandshakeTimeout");
-      if (timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException(
-            "sessionHandshakeTimeout must be positive (found " + timeout + ")");
-      }
-      this.sessionHandshakeTimeout = timeout;
-      return this;
+      return set(SessionSettings.SESSION_HANDSHAKE_TIMEOUT, timeout);
     }
 
     /** See {@link McpFeature#sessionBindsPrincipal()}. */
     public Builder sessionBindsPrincipal(boolean bind) {
-      this.sessionBindsPrincipal = bind;
-      return this;
+      return set(SecuritySettings.SESSION_BINDS_PRINCIPAL, bind);
     }
 
     /** See {@link McpFeature#maxSessions()}; at least 1. */
     public Builder maxSessions(int max) {
-      if (max < 1) {
-        throw new IllegalArgumentException("maxSessions must be at least 1 (found " + max + ")");
-      }
-      this.maxSessions = max;
-      return this;
+      return set(SessionSettings.MAX_SESSIONS, max);
     }
 
     /** See {@link McpFeature#maxSubscriptionsPerSession()}; at least 1. */
     public Builder maxSubscriptionsPerSession(int max) {
-      if (max < 1) {
-        throw new IllegalArgumentException(
-            "maxSubscriptionsPerSession must be at least 1 (found " + max + ")");
-      }
-      this.maxSubscriptionsPerSession = max;
-      return this;
+      return set(SessionSettings.MAX_SUBSCRIPTIONS_PER_SESSION, max);
     }
 
     /** See {@link McpFeature#maxListFromBytes()}; at least 1024. */
     public Builder maxListFromBytes(int max) {
-      if (max < 1024) {
-        throw new IllegalArgumentException(
-            "maxListFromBytes must be at least 1024 (found " + max + ")");
-      }
-      this.maxListFromBytes = max;
-      return this;
+      return set(LimitSettings.MAX_LIST_FROM_BYTES, max);
     }
 
     /**
@@ -1003,8 +682,9 @@ public final class McpFeature implements Feature {
      * the list set before.
      */
     public Builder sessionBinding(String... headers) {
-      this.sessionBinding = List.copyOf(headerNames(headers, "sessionBinding", false));
-      return this;
+      return set(
+          SecuritySettings.SESSION_BINDING,
+          List.copyOf(headerNames(headers, "sessionBinding", false)));
     }
 
     /**
@@ -1012,8 +692,9 @@ public final class McpFeature implements Feature {
      * *}. No names forwards every header that is not always withheld. Replaces the list set before.
      */
     public Builder forwardOnlyHeaders(String... headers) {
-      this.forwardOnlyHeaders = headerNames(headers, "forwardOnlyHeaders", true);
-      return this;
+      return set(
+          SecuritySettings.FORWARD_ONLY_HEADERS,
+          Collections.unmodifiableSet(headerNames(headers, "forwardOnlyHeaders", true)));
     }
 
     /**
@@ -1021,25 +702,31 @@ public final class McpFeature implements Feature {
      * *}. Replaces the list set before.
      */
     public Builder neverForwardHeaders(String... headers) {
-      this.neverForwardHeaders = headerNames(headers, "neverForwardHeaders", true);
-      return this;
+      return set(
+          SecuritySettings.NEVER_FORWARD_HEADERS,
+          Collections.unmodifiableSet(headerNames(headers, "neverForwardHeaders", true)));
     }
 
     /** See {@link McpFeature#protectedResource()}. */
     public Builder protectedResource(McpProtectedResource metadata) {
-      this.protectedResource = Optional.of(Objects.requireNonNull(metadata, "protectedResource"));
-      return this;
+      return set(
+          SecuritySettings.PROTECTED_RESOURCE,
+          Optional.of(Objects.requireNonNull(metadata, "protectedResource")));
     }
 
     /** See {@link McpFeature#tasks()}. */
     public Builder tasks(McpTasks tasks) {
-      this.tasks = Objects.requireNonNull(tasks, "tasks");
-      return this;
+      return set(LongRunningSettings.TASKS, tasks);
     }
 
     /** The feature, ready to register. */
     public McpFeature build() {
-      return new McpFeature(this);
+      return new McpFeature(settings);
+    }
+
+    private <T> Builder set(Setting<T> setting, T value) {
+      settings = settings.with(setting, value);
+      return this;
     }
 
     private static Set<String> headerNames(String[] names, String what, boolean prefixes) {

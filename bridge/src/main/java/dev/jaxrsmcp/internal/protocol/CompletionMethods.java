@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,7 +36,7 @@ public final class CompletionMethods {
 
   /** True when any variable can complete: the {@code completions} capability. */
   public static boolean offered(ServerState state) {
-    return !state.settings().completers().isEmpty()
+    return !state.settings().get(ProtocolSettings.COMPLETERS).isEmpty()
         || state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
   }
 
@@ -101,7 +102,8 @@ public final class CompletionMethods {
       Map<String, String> resolved,
       Caller caller) {
     McpCompleter completer =
-        Optional.ofNullable(state.settings().completers().get(entry.template().text()))
+        Optional.ofNullable(
+                state.settings().get(ProtocolSettings.COMPLETERS).get(entry.template().text()))
             .map(byVariable -> byVariable.get(variable))
             .orElse(null);
     if (completer != null) {

@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.logging.LogLevels;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -212,10 +213,11 @@ public final class ModernProtocol {
     ArrayNode versions = body.putArray("supportedVersions");
     Era.ALL_VERSIONS.forEach(versions::add);
     body.set("capabilities", Capabilities.of(state));
-    if (!state.settings().instructions().isEmpty()) {
-      body.put("instructions", state.settings().instructions());
+    if (!state.settings().get(ProtocolSettings.INSTRUCTIONS).isEmpty()) {
+      body.put("instructions", state.settings().get(ProtocolSettings.INSTRUCTIONS));
     }
-    return MethodResult.cached(body, new CacheHint(state.settings().defaultCacheTtlMs(), "public"));
+    return MethodResult.cached(
+        body, new CacheHint(state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS), "public"));
   }
 
   private static JsonRpcException headerMismatch(String why) {

@@ -8,6 +8,8 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.security.UriLimit;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,26 +36,33 @@ public final class ResourceMethods {
     List<Pages.Keyed<ObjectNode>> all = ResourceList.entries(state, members, call.caller());
     ObjectNode body = Json.object();
     ArrayNode resources = body.putArray("resources");
-    Pages.pageKeyed(all, call, state.settings().pageSize(), body).forEach(resources::add);
+    Pages.pageKeyed(all, call, state.settings().get(ProtocolSettings.PAGE_SIZE), body)
+        .forEach(resources::add);
     boolean personal =
         state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
     return MethodResult.cached(
         body,
         new CacheHint(
-            state.settings().defaultCacheTtlMs(),
-            personal ? "private" : state.settings().defaultCacheScope()));
+            state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS),
+            personal ? "private" : state.settings().get(ProtocolSettings.DEFAULT_CACHE_SCOPE)));
   }
 
   public MethodResult templatesList(McpCall call) {
     ObjectNode body = Json.object();
     ArrayNode templates = body.putArray("resourceTemplates");
-    Pages.page(state.catalogue().templates(), call, state.settings().pageSize(), body)
+    Pages.page(
+            state.catalogue().templates(),
+            call,
+            state.settings().get(ProtocolSettings.PAGE_SIZE),
+            body)
         .forEach(e -> templates.add(Listings.template(e)));
     return MethodResult.cached(body, listHint());
   }
 
   public MethodResult read(McpCall call) {
-    String uri = UriLimit.check(requiredUri(call), state.settings().maxUriLength(), "'uri'");
+    String uri =
+        UriLimit.check(
+            requiredUri(call), state.settings().get(LimitSettings.MAX_URI_LENGTH), "'uri'");
     Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
     if (found.isEmpty()) {
       throw call.era().notFound(uri);
@@ -108,6 +117,7 @@ public final class ResourceMethods {
 
   private CacheHint listHint() {
     return new CacheHint(
-        state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope());
+        state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS),
+        state.settings().get(ProtocolSettings.DEFAULT_CACHE_SCOPE));
   }
 }

@@ -8,6 +8,8 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import dev.jaxrsmcp.internal.tools.Arguments;
 import dev.jaxrsmcp.internal.tools.Tool;
@@ -50,11 +52,13 @@ public final class ToolMethods {
   public MethodResult list(McpCall call) {
     ObjectNode body = Json.object();
     ArrayNode list = body.putArray("tools");
-    Pages.page(tools.all(), call, state.settings().pageSize(), body)
+    Pages.page(tools.all(), call, state.settings().get(ProtocolSettings.PAGE_SIZE), body)
         .forEach(t -> list.add(t.definition()));
     return MethodResult.cached(
         body,
-        new CacheHint(state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope()));
+        new CacheHint(
+            state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS),
+            state.settings().get(ProtocolSettings.DEFAULT_CACHE_SCOPE)));
   }
 
   /** The read a {@code tools/call} performs: the tool's resource, its expanded URI, the match. */
@@ -80,7 +84,7 @@ public final class ToolMethods {
         Arguments.uri(
             tool,
             Optional.ofNullable(call.request().params().get("arguments")),
-            state.settings().maxUriLength());
+            state.settings().get(LimitSettings.MAX_URI_LENGTH));
     TemplateMatch match =
         entry
             .template()

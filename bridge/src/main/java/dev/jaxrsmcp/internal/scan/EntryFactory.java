@@ -1,8 +1,10 @@
 package dev.jaxrsmcp.internal.scan;
 
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import jakarta.ws.rs.core.MediaType;
@@ -27,11 +29,11 @@ import org.glassfish.jersey.server.model.ResourceMethod;
  * only when this route has none.
  */
 final class EntryFactory {
-  private final McpFeature settings;
+  private final Settings settings;
   private final Problems problems;
   private final JavadocDescriptions javadoc = new JavadocDescriptions();
 
-  EntryFactory(McpFeature settings, Problems problems) {
+  EntryFactory(Settings settings, Problems problems) {
     this.settings = settings;
     this.problems = problems;
   }
@@ -262,11 +264,13 @@ final class EntryFactory {
             ? javadoc.of(definition(resourceMethod)).orElse("")
             : a.description(),
         a.mimeType().isEmpty() ? produced(resourceMethod) : a.mimeType(),
-        a.cacheTtlMs() == -1 ? settings.defaultCacheTtlMs() : a.cacheTtlMs(),
-        a.cacheScope().isEmpty() ? settings.defaultCacheScope() : a.cacheScope(),
+        a.cacheTtlMs() == -1 ? settings.get(ProtocolSettings.DEFAULT_CACHE_TTL_MS) : a.cacheTtlMs(),
+        a.cacheScope().isEmpty()
+            ? settings.get(ProtocolSettings.DEFAULT_CACHE_SCOPE)
+            : a.cacheScope(),
         a.subscribe(),
         a.longRunning(),
-        a.maxBytes() == -1 ? settings.defaultMaxBytes() : a.maxBytes(),
+        a.maxBytes() == -1 ? settings.get(LongRunningSettings.DEFAULT_MAX_BYTES) : a.maxBytes(),
         Arrays.asList(a.audience()),
         a.priority() == -1 ? OptionalDouble.empty() : OptionalDouble.of(a.priority()),
         a.tool(),
@@ -303,7 +307,7 @@ final class EntryFactory {
   private String derive(RoutePath route, Set<String> queryNames) {
     String path = route.path().startsWith("/") ? route.path().substring(1) : route.path();
     String query = queryNames.isEmpty() ? "" : "{?" + String.join(",", queryNames) + "}";
-    return settings.scheme() + "://" + path + query;
+    return settings.get(ProtocolSettings.SCHEME) + "://" + path + query;
   }
 
   /** The first concrete type of the route's {@code @Produces}; empty when there is none. */

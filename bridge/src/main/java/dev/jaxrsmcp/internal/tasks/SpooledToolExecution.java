@@ -15,6 +15,7 @@ import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
@@ -56,11 +57,12 @@ public final class SpooledToolExecution implements TaskExecution {
   public SpooledToolExecution(
       ServerState state, Supplier<ObjectNode> serverInfo, SpoolBudget budget) {
     this.state = state;
-    this.spools = new SpoolDirectory(state.settings().spoolDirectory(), budget);
+    this.spools =
+        new SpoolDirectory(state.settings().get(LongRunningSettings.SPOOL_DIRECTORY), budget);
     this.serverInfo = serverInfo;
-    McpTasks tasks = state.settings().tasks();
+    McpTasks tasks = state.settings().get(LongRunningSettings.TASKS);
     this.resultMaxBytes = tasks.resultMaxBytes();
-    this.timeout = state.settings().longRunningTimeout();
+    this.timeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
     this.maxRunning = tasks.maxRunning();
     this.slots = new Semaphore(maxRunning);
     this.workers =

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -51,12 +52,13 @@ final class ListenStreams {
 
   /** Reserves a slot for one more stream, or refuses with a clear error. */
   void reserve() {
-    if (count.incrementAndGet() > state.settings().maxConcurrentListens()) {
+    if (count.incrementAndGet()
+        > state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS)) {
       count.decrementAndGet();
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
           "Too many notification streams: at most "
-              + state.settings().maxConcurrentListens()
+              + state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS)
               + " may be open at once",
           null,
           503,
@@ -71,7 +73,7 @@ final class ListenStreams {
 
   /** Opens a stream for a planned listen on a reserved slot, as the answer to {@code request}. */
   Response open(ListenPlan plan, Caller caller, ContainerRequest request) {
-    long maxUnsent = state.settings().maxUnsentBytes();
+    long maxUnsent = state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES);
     SseStream stream =
         new SseStream(
             maxUnsent,
@@ -107,7 +109,7 @@ final class ListenStreams {
       hub.listenToListChanges(listen);
     }
     startKeepAlives();
-    Duration timeout = state.settings().listenTimeout();
+    Duration timeout = state.settings().get(SubscriptionSettings.LISTEN_TIMEOUT);
     if (!timeout.isZero()) {
       listen.timeout(
           hub.scheduler()
@@ -174,7 +176,7 @@ final class ListenStreams {
 
   private synchronized void startKeepAlives() {
     if (keepAlives == null) {
-      long every = state.settings().keepAlive().toMillis();
+      long every = state.settings().get(SubscriptionSettings.KEEP_ALIVE).toMillis();
       keepAlives =
           hub.scheduler()
               .scheduleWithFixedDelay(

@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.session.SessionRead;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
@@ -46,7 +47,8 @@ final class LongRunningReads {
 
   LongRunningReads(ServerState state, ScheduledExecutorService timer, SpoolBudget budget) {
     this.state = state;
-    this.spools = new SpoolDirectory(state.settings().spoolDirectory(), budget);
+    this.spools =
+        new SpoolDirectory(state.settings().get(LongRunningSettings.SPOOL_DIRECTORY), budget);
     this.timer = timer;
   }
 
@@ -116,7 +118,7 @@ final class LongRunningReads {
       longRead.fail(shuttingDown());
       return longRead;
     }
-    long timeout = state.settings().longRunningTimeout().toMillis();
+    long timeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT).toMillis();
     schedule(
             () ->
                 longRead.fail(
@@ -130,7 +132,7 @@ final class LongRunningReads {
 
   /** Keep-alive comments while the route runs; the first one makes the response a stream. */
   private void keepAlive(EventChannel channel, Consumer<Runnable> onEnd) {
-    Duration every = state.settings().longRunningKeepAlive();
+    Duration every = state.settings().get(LongRunningSettings.LONG_RUNNING_KEEP_ALIVE);
     AtomicBoolean writing = new AtomicBoolean();
     Runnable write =
         () -> {

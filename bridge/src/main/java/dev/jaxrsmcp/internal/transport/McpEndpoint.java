@@ -31,6 +31,10 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.tasks.Tasks;
@@ -73,9 +77,9 @@ final class McpEndpoint {
 
   McpEndpoint(ServerState state, ChangeHub changes) {
     this.state = state;
-    this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
+    this.parser = new JsonRpcParser(state.settings().get(LimitSettings.MAX_JSON_DEPTH));
     this.tools = new ToolMethods(state);
-    SpoolBudget spoolBudget = new SpoolBudget(state.settings().maxSpoolBytes());
+    SpoolBudget spoolBudget = new SpoolBudget(state.settings().get(LimitSettings.MAX_SPOOL_BYTES));
     this.tasks = TaskWiring.tasks(state, tools, spoolBudget);
     this.modern = new ModernProtocol(state, tasks.methods());
     this.gate = new RequestGate(state.settings());
@@ -84,7 +88,8 @@ final class McpEndpoint {
     this.longReads = new LongRunningReads(state, changes.scheduler(), spoolBudget);
     this.readSlots =
         new ReadSlots(
-            state.settings().maxConcurrentReads(), state.settings().maxConcurrentLongReads());
+            state.settings().get(LimitSettings.MAX_CONCURRENT_READS),
+            state.settings().get(LimitSettings.MAX_CONCURRENT_LONG_READS));
     this.sessions = SessionSetup.store(state.settings());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
@@ -92,7 +97,8 @@ final class McpEndpoint {
     this.rewrite =
         new RouteRewrite(
             new HeaderForwarding(
-                state.settings().forwardOnlyHeaders(), state.settings().neverForwardHeaders()));
+                state.settings().get(SecuritySettings.FORWARD_ONLY_HEADERS),
+                state.settings().get(SecuritySettings.NEVER_FORWARD_HEADERS)));
   }
 
   /**
@@ -196,7 +202,9 @@ final class McpEndpoint {
     } else {
       uri =
           UriLimit.check(
-              ResourceMethods.requiredUri(call), state.settings().maxUriLength(), "'uri'");
+              ResourceMethods.requiredUri(call),
+              state.settings().get(LimitSettings.MAX_URI_LENGTH),
+              "'uri'");
       TemplateIndex.Found<CatalogueEntry> found =
           state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
       kind = ReadMessage.Kind.RESOURCE_READ;
@@ -246,10 +254,10 @@ final class McpEndpoint {
               uri,
               Optional.of(longRead),
               ownerCheck,
-              state.settings().maxReadBytes());
+              state.settings().get(LimitSettings.MAX_READ_BYTES));
       ends.forEach(read::onEnd);
       request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
-      asyncTimeout = state.settings().longRunningTimeout();
+      asyncTimeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
     } else {
       read =
           new InPlaceRead(
@@ -259,8 +267,8 @@ final class McpEndpoint {
               uri,
               Optional.empty(),
               ownerCheck,
-              state.settings().maxReadBytes());
-      asyncTimeout = state.settings().readTimeout();
+              state.settings().get(LimitSettings.MAX_READ_BYTES));
+      asyncTimeout = state.settings().get(LimitSettings.READ_TIMEOUT);
     }
     read.onEnd(slot);
     if (session.isPresent()) {
@@ -292,7 +300,8 @@ final class McpEndpoint {
     if (incoming.message().isEmpty()) {
       JsonRpcParser.IdentifiedException e = incoming.failure().orElseThrow();
       if (hasSession(caller)
-          && LegacyProtocol.isClientResponse(incoming.body(), state.settings().maxJsonDepth())) {
+          && LegacyProtocol.isClientResponse(
+              incoming.body(), state.settings().get(LimitSettings.MAX_JSON_DEPTH))) {
         return acceptClientResponse(caller);
       }
       return error(e.id(), e.error());
@@ -391,7 +400,9 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
-    SseStream stream = new SseStream(state.settings().maxUnsentBytes(), Optional.empty());
+    SseStream stream =
+        new SseStream(
+            state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES), Optional.empty());
     sessions.confirm(session);
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);

@@ -1,9 +1,11 @@
 package dev.jaxrsmcp.internal.transport;
 
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.security.OriginPolicy;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.settings.Settings;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,12 +24,15 @@ final class RequestGate {
   /** The largest declared body read into an array allocated before the bytes arrive. */
   private static final int EXACT_READ_MAX = 64 * 1024;
 
-  private final McpFeature settings;
+  private final Settings settings;
   private final OriginPolicy origins;
 
-  RequestGate(McpFeature settings) {
+  RequestGate(Settings settings) {
     this.settings = settings;
-    this.origins = new OriginPolicy(settings.allowedOrigins(), settings.allowedHosts());
+    this.origins =
+        new OriginPolicy(
+            settings.get(SecuritySettings.ALLOWED_ORIGINS),
+            settings.get(SecuritySettings.ALLOWED_HOSTS));
   }
 
   /**
@@ -64,7 +69,7 @@ final class RequestGate {
    * other grows as it arrives, up to one byte past the limit.
    */
   byte[] readBody(ContainerRequest request) {
-    int limit = settings.maxBodyBytes();
+    int limit = settings.get(LimitSettings.MAX_BODY_BYTES);
     long declared = -1;
     String length = request.getHeaderString("Content-Length");
     if (length != null) {
