@@ -4,7 +4,6 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.session.TooManySessionsException;
-import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,12 +52,6 @@ final class SessionRefusals {
 
   /** The name of the principal the application's filters authenticated, if any. */
   static Optional<String> principal(Caller caller) {
-    if (caller.security() == null) {
-      return Optional.empty();
-    }
-    Principal principal = caller.security().getUserPrincipal();
-    return principal == null || principal.getName() == null || principal.getName().isEmpty()
-        ? Optional.empty()
-        : Optional.of(principal.getName());
+    return caller.identity().principalName();
   }
 }

@@ -5,6 +5,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.template.RoutePath;
 import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import jakarta.ws.rs.core.MediaType;
