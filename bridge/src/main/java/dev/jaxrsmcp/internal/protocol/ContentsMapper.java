@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns a route's response into {@code resources/read} contents, or into the JSON-RPC error of the
@@ -83,7 +84,11 @@ public final class ContentsMapper {
       Map<String, List<String>> headers =
           challenge == null ? Map.of() : Map.of("WWW-Authenticate", challenge);
       return new JsonRpcException(
-          ErrorCodes.INTERNAL_ERROR, statusLine + ": authentication required", data, 401, headers);
+          ErrorCodes.INTERNAL_ERROR,
+          statusLine + ": authentication required",
+          Optional.of(data),
+          401,
+          headers);
     }
     if (status >= 400 && status < 500) {
       if (status == 429 || status == 503) {

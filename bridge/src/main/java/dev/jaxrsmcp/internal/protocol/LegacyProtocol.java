@@ -129,7 +129,7 @@ public final class LegacyProtocol {
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
           "Internal error: the server is shutting down; no new sessions start",
-          null,
+          Optional.empty(),
           503,
           Map.of());
     }

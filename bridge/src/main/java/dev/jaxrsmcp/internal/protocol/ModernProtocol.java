@@ -167,7 +167,7 @@ public final class ModernProtocol {
       throw new JsonRpcException(
           ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
           "Unsupported protocol version",
-          data,
+          Optional.of(data),
           400,
           Map.of());
     }

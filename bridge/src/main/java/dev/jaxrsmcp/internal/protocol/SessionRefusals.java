@@ -32,7 +32,7 @@ final class SessionRefusals {
     return new JsonRpcException(
         ErrorCodes.INTERNAL_ERROR,
         message,
-        null,
+        Optional.empty(),
         503,
         Map.of("Retry-After", List.of(RETRY_AFTER_SECONDS)));
   }
@@ -45,7 +45,7 @@ final class SessionRefusals {
             + ") cannot be reached, so "
             + consequence
             + "; try again later",
-        null,
+        Optional.empty(),
         503,
         Map.of("Retry-After", List.of(RETRY_AFTER_SECONDS)));
   }

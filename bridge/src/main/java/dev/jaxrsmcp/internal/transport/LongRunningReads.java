@@ -83,7 +83,7 @@ final class LongRunningReads {
               + " bytes, at most "
               + spools.budget().max()
               + " are allowed (maxSpoolBytes); try again shortly",
-          null,
+          Optional.empty(),
           503,
           Map.of("Retry-After", List.of("5")));
     }
