@@ -106,10 +106,10 @@ class FeatureInstancesTest {
         .build();
   }
 
-  /** Every public no-argument accessor of a feature but {@code changes()}, by name. */
+  /** Every setting of a feature (the public accessors of {@link McpSettings}), by name. */
   private static Map<String, Object> settingsOf(McpFeature feature) throws Exception {
     Map<String, Object> values = new LinkedHashMap<>();
-    for (Method m : McpFeature.class.getDeclaredMethods()) {
+    for (Method m : McpSettings.class.getDeclaredMethods()) {
       if (Modifier.isPublic(m.getModifiers())
           && !Modifier.isStatic(m.getModifiers())
           && m.getParameterCount() == 0

@@ -54,11 +54,11 @@ final class Startup {
   /** The settings value a feature hands its runtime (private to the feature, so by reflection). */
   private static Settings settingsOf(McpFeature feature) {
     try {
-      Field field = McpFeature.class.getDeclaredField("settings");
+      Field field = dev.jaxrsmcp.McpSettings.class.getDeclaredField("settings");
       field.setAccessible(true);
       return (Settings) field.get(feature);
     } catch (ReflectiveOperationException e) {
-      throw new AssertionError("McpFeature keeps its settings in a field named 'settings'", e);
+      throw new AssertionError("McpSettings keeps its settings in a field named 'settings'", e);
     }
   }
 

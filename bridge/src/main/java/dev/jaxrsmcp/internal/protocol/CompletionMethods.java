@@ -101,14 +101,13 @@ public final class CompletionMethods {
       String prefix,
       Map<String, String> resolved,
       Caller caller) {
-    McpCompleter completer =
+    Optional<McpCompleter> completer =
         Optional.ofNullable(
                 state.settings().get(ProtocolSettings.COMPLETERS).get(entry.template().text()))
-            .map(byVariable -> byVariable.get(variable))
-            .orElse(null);
-    if (completer != null) {
-      List<String> values = completer.complete(prefix, Map.copyOf(resolved));
-      return values == null ? List.of() : values;
+            .map(byVariable -> byVariable.get(variable));
+    if (completer.isPresent()) {
+      List<String> values = completer.get().complete(prefix, Map.copyOf(resolved));
+      return values == null ? List.of() : values; // a user's completer may answer null
     }
     if (entry.listFrom().isEmpty()) {
       return List.of();

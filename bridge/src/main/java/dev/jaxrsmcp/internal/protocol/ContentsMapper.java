@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The status table of contract section 7: whether a route's response is a success (its contents are
@@ -59,7 +60,11 @@ public final class ContentsMapper {
       Map<String, List<String>> headers =
           challenge == null ? Map.of() : Map.of("WWW-Authenticate", challenge);
       return new JsonRpcException(
-          ErrorCodes.INTERNAL_ERROR, statusLine + ": authentication required", data, 401, headers);
+          ErrorCodes.INTERNAL_ERROR,
+          statusLine + ": authentication required",
+          Optional.of(data),
+          401,
+          headers);
     }
     if (status >= 400 && status < 500) {
       if (status == 429 || status == 503) {

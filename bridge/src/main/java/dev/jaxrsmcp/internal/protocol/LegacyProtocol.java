@@ -129,7 +129,7 @@ public final class LegacyProtocol {
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
           "Internal error: the server is shutting down; no new sessions start",
-          null,
+          Optional.empty(),
           503,
           Map.of());
     }
@@ -208,7 +208,7 @@ public final class LegacyProtocol {
   }
 
   private Session session(Caller caller, String what, boolean beforeFilters) {
-    String id = caller.headers().getFirst(SESSION_HEADER);
+    String id = caller.header(SESSION_HEADER).orElse(null);
     if (id == null || id.isBlank()) {
       throw new JsonRpcException(
               ErrorCodes.INVALID_REQUEST,
@@ -232,7 +232,7 @@ public final class LegacyProtocol {
         found
             .filter(live -> isOwner(live, caller, beforeFilters))
             .orElseThrow(LegacyProtocol::sessionNotFound);
-    String version = caller.headers().getFirst(VERSION_HEADER);
+    String version = caller.header(VERSION_HEADER).orElse(null);
     if (version != null && !version.trim().equals(session.protocolVersion())) {
       throw new JsonRpcException(
               ErrorCodes.INVALID_REQUEST,

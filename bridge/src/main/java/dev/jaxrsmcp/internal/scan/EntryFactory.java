@@ -5,10 +5,12 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.template.RoutePath;
 import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.reflect.Method;
+import java.lang.reflect.Type;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
@@ -243,17 +245,27 @@ final class EntryFactory {
     Method method = resourceMethod.getInvocable().getHandlingMethod();
     Map<String, Class<?>> types = new LinkedHashMap<>();
     Set<String> collections = new HashSet<>();
+    Map<String, Type> declared = new LinkedHashMap<>();
+    Map<String, String> defaults = new LinkedHashMap<>();
     for (String variable : template.pathVariables()) {
       Parameter p = named.get(variable);
-      types.put(
-          variable,
-          p == null || p.getSource() != Parameter.Source.PATH ? String.class : p.getRawType());
+      boolean pathParam = p != null && p.getSource() == Parameter.Source.PATH;
+      types.put(variable, pathParam ? p.getRawType() : String.class);
+      if (pathParam) {
+        declared.put(variable, p.getType());
+      }
     }
     for (String variable : template.queryVariables()) {
       Parameter p = named.get(variable);
       types.put(variable, p.getRawType());
       if (Collection.class.isAssignableFrom(p.getRawType())) {
         collections.add(variable);
+      }
+      if (p.getSource() == Parameter.Source.QUERY) {
+        declared.put(variable, p.getType());
+        if (p.getDefaultValue() != null) {
+          defaults.put(variable, p.getDefaultValue());
+        }
       }
     }
     return new CatalogueEntry(
@@ -278,6 +290,8 @@ final class EntryFactory {
         route.path(),
         types,
         collections,
+        declared,
+        defaults,
         a.listFrom(),
         a.cacheTtlMs() != -1,
         !a.cacheScope().isEmpty(),

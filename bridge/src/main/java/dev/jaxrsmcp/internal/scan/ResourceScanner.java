@@ -5,6 +5,7 @@ import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.template.RoutePath;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

@@ -2,13 +2,13 @@ package dev.jaxrsmcp.internal.tasks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpTasks;
-import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.protocol.ContentsMapper;
 import dev.jaxrsmcp.internal.protocol.ContentsShape;
 import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
@@ -101,8 +101,7 @@ public final class SpooledToolExecution implements TaskExecution {
       throw e;
     }
     McpCall detached =
-        new McpCall(
-            call.request(), call.era(), call.protocolVersion(), CallerSnapshot.of(call.caller()));
+        new McpCall(call.request(), call.era(), call.protocolVersion(), call.caller().snapshot());
     Run run =
         () -> {
           context.cancel();

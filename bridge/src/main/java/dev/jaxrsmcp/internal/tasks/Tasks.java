@@ -197,7 +197,7 @@ public final class Tasks {
             + " needs the extension "
             + Capabilities.TASKS_EXTENSION
             + " in _meta io.modelcontextprotocol/clientCapabilities.extensions",
-        data,
+        Optional.of(data),
         400,
         Map.of());
   }

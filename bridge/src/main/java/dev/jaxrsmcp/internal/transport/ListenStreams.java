@@ -39,7 +39,9 @@ final class ListenStreams {
   private final Set<ListenStream> open = ConcurrentHashMap.newKeySet();
   private final AtomicInteger count = new AtomicInteger();
   private final Supplier<com.fasterxml.jackson.databind.node.ObjectNode> serverInfo;
-  private volatile ScheduledFuture<?> keepAlives;
+
+  /** Written under {@code this}, once; empty until the first stream opens. */
+  private volatile Optional<ScheduledFuture<?>> keepAlives = Optional.empty();
 
   ListenStreams(
       ServerState state,
@@ -60,7 +62,7 @@ final class ListenStreams {
           "Too many notification streams: at most "
               + state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS)
               + " may be open at once",
-          null,
+          Optional.empty(),
           503,
           Map.of("Retry-After", List.of("5")));
     }
@@ -132,10 +134,7 @@ final class ListenStreams {
    * stalled client does not delay anyone else's result.
    */
   void shutdown() {
-    ScheduledFuture<?> task = keepAlives;
-    if (task != null) {
-      task.cancel(false);
-    }
+    keepAlives.ifPresent(task -> task.cancel(false));
     List<ListenStream> ending = List.copyOf(open);
     for (ListenStream listen : ending) {
       complete(listen);
@@ -175,15 +174,16 @@ final class ListenStreams {
   }
 
   private synchronized void startKeepAlives() {
-    if (keepAlives == null) {
+    if (keepAlives.isEmpty()) {
       long every = state.settings().get(SubscriptionSettings.KEEP_ALIVE).toMillis();
       keepAlives =
-          hub.scheduler()
-              .scheduleWithFixedDelay(
-                  () -> open.forEach(l -> l.stream().keepAlive()), // queued: never blocks
-                  every,
-                  every,
-                  TimeUnit.MILLISECONDS);
+          Optional.of(
+              hub.scheduler()
+                  .scheduleWithFixedDelay(
+                      () -> open.forEach(l -> l.stream().keepAlive()), // queued: never blocks
+                      every,
+                      every,
+                      TimeUnit.MILLISECONDS));
     }
   }
 }

@@ -3,11 +3,11 @@ package dev.jaxrsmcp.internal.transport;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
-import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
@@ -83,7 +83,7 @@ final class LongRunningReads {
               + " bytes, at most "
               + spools.budget().max()
               + " are allowed (maxSpoolBytes); try again shortly",
-          null,
+          Optional.empty(),
           503,
           Map.of("Retry-After", List.of("5")));
     }

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.dispatch.RequestScope;
 import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
+import dev.jaxrsmcp.internal.dispatch.SecurityIdentity;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -481,12 +482,12 @@ final class McpEndpoint {
     return new Caller(
         request.getBaseUri(),
         request.getHeaders(),
-        request.getSecurityContext(),
+        new SecurityIdentity(request.getSecurityContext()),
         new RequestScope(request));
   }
 
   private static boolean hasSession(Caller caller) {
-    return caller.headers().getFirst(LegacyProtocol.SESSION_HEADER) != null;
+    return caller.header(LegacyProtocol.SESSION_HEADER).isPresent();
   }
 
   private static Response notAllowed() {
@@ -504,7 +505,7 @@ final class McpEndpoint {
     if ("initialize".equals(message.method())) {
       return true;
     }
-    String version = caller.headers().getFirst("MCP-Protocol-Version");
+    String version = caller.header("MCP-Protocol-Version").orElse(null);
     return version == null || Era.LEGACY_VERSIONS.contains(version);
   }
 
