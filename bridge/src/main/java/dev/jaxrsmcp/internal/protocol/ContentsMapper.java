@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
-import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,18 +15,6 @@ import java.util.Optional;
  */
 public final class ContentsMapper {
   private static final int MAX_REASON_TEXT = 200;
-
-  /** Registered reason phrases that {@link Response.Status} lacks. */
-  private static final Map<Integer, String> EXTRA_REASONS =
-      Map.of(
-          421, "Misdirected Request",
-          422, "Unprocessable Content",
-          423, "Locked",
-          424, "Failed Dependency",
-          425, "Too Early",
-          426, "Upgrade Required",
-          507, "Insufficient Storage",
-          508, "Loop Detected");
 
   private ContentsMapper() {}
 
@@ -53,7 +40,7 @@ public final class ContentsMapper {
    */
   public static JsonRpcException error(RouteResponse response, String uri) {
     int status = response.status();
-    String statusLine = status + " " + reason(status);
+    String statusLine = status + " " + ReasonPhrases.of(status);
     ObjectNode data = Json.object().put("status", status).put("uri", uri);
     if (status == 401) {
       List<String> challenge = response.headers().get("www-authenticate");
@@ -81,25 +68,6 @@ public final class ContentsMapper {
       response.header("Retry-After").ifPresent(v -> putRetryAfter(data, v));
     }
     return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, statusLine, data);
-  }
-
-  /**
-   * The standard reason phrase of a status. Never the route's own phrase: a route may put anything
-   * there (an exception message, a host name), and 3xx and 5xx errors must not carry it.
-   */
-  static String reason(int status) {
-    Response.Status known = Response.Status.fromStatusCode(status);
-    if (known != null) {
-      return known.getReasonPhrase();
-    }
-    String extra = EXTRA_REASONS.get(status);
-    if (extra != null) {
-      return extra;
-    }
-    if (status >= 300 && status < 400) {
-      return "Redirection";
-    }
-    return status >= 400 && status < 500 ? "Client Error" : "Server Error";
   }
 
   /**
