@@ -23,7 +23,7 @@ import java.util.Set;
  * ({@code listFrom}); values are filtered by the typed prefix, at most 100 are sent, with {@code
  * total} and {@code hasMore}.
  */
-public final class CompletionMethods {
+final class CompletionMethods {
   static final int MAX_VALUES = 100;
 
   private final ServerState state;
