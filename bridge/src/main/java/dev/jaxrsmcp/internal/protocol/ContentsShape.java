@@ -135,7 +135,7 @@ public record ContentsShape(
   }
 
   /** True for {@code text/*} and types naming json, xml, yaml, javascript or csv. */
-  public static boolean isText(String mediaType) {
+  static boolean isText(String mediaType) {
     String type = mediaType.toLowerCase(Locale.ROOT);
     int semicolon = type.indexOf(';');
     if (semicolon >= 0) {
@@ -153,7 +153,7 @@ public record ContentsShape(
   }
 
   /** The charset a type names, UTF-8 when it names none (or one this JVM does not know). */
-  public static Charset charset(String mediaType) {
+  static Charset charset(String mediaType) {
     if (mediaType.indexOf(';') < 0) {
       return StandardCharsets.UTF_8; // no parameters, so no charset (and nothing to parse)
     }
@@ -180,7 +180,7 @@ public record ContentsShape(
    * True when the first {@link #SNIFF_BYTES} of {@code body} are UTF-8; unless {@code whole}, a
    * sequence cut off at the end of {@code body} does not count against it.
    */
-  public static boolean looksLikeUtf8Text(byte[] body, boolean whole) {
+  static boolean looksLikeUtf8Text(byte[] body, boolean whole) {
     int length = Math.min(body.length, SNIFF_BYTES);
     CharsetDecoder decoder =
         StandardCharsets.UTF_8

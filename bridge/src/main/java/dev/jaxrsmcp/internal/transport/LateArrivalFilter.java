@@ -17,7 +17,7 @@ import org.glassfish.jersey.server.ContainerRequest;
  */
 @PreMatching
 @Priority(Integer.MAX_VALUE)
-public final class LateArrivalFilter implements ContainerRequestFilter {
+final class LateArrivalFilter implements ContainerRequestFilter {
   private final EndpointPath path;
   private final Supplier<Optional<McpEndpoint>> endpoint;
 
