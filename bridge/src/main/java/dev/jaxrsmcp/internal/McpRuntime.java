@@ -28,6 +28,7 @@ public final class McpRuntime {
     context.register(installer);
     context.register(installer.lifecycle());
     context.register(installer.requestFilter());
+    context.register(installer.lateArrivalFilter());
     context.register(installer.responseFilter());
     context.register(ReadEnvelopeWriter.class);
     context.register(ReadEnvelopeInterceptor.class);

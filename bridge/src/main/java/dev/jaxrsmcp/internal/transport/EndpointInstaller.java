@@ -95,6 +95,15 @@ public final class EndpointInstaller implements ModelProcessor {
         settings.get(ProtocolSettings.PATH), () -> Optional.ofNullable(endpoint.get()));
   }
 
+  /**
+   * The bridge's last pre-matching filter, for requests an application's filter rewrote onto the
+   * endpoint after the first one ran.
+   */
+  public LateArrivalFilter lateArrivalFilter() {
+    return new LateArrivalFilter(
+        settings.get(ProtocolSettings.PATH), () -> Optional.ofNullable(endpoint.get()));
+  }
+
   /** The filter that turns a route's response to an in-place read into the MCP response. */
   public ReadResponseFilter responseFilter() {
     return new ReadResponseFilter(

@@ -100,8 +100,7 @@ final class LongRunningReads {
         c -> {
           c.onClientGone(longRead::cancel);
           longRead.onStreamedError(
-              e ->
-                  c.finish(JsonRpcMessages.error(Optional.of(id), ReadEnvelopeWriter.streamed(e))));
+              e -> c.finish(JsonRpcMessages.error(Optional.of(id), ReadAnswers.streamed(e))));
           token.ifPresent(t -> context.sink(new ProgressRelay(t, c)));
           context.log(RouteLogs.of(call, sessionLogLevel, true, message -> c.send(message)));
         });

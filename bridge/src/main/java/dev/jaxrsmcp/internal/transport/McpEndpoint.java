@@ -59,6 +59,8 @@ import org.glassfish.jersey.server.ServerProperties;
  * into HTTP responses. This is the one place errors become JSON-RPC error objects.
  */
 final class McpEndpoint {
+  /** Set on a request once {@link #arrive} looked at it. */
+  static final String ARRIVED = McpEndpoint.class.getName() + ".arrived";
 
   private final ServerState state;
   private final JsonRpcParser parser;
@@ -111,6 +113,7 @@ final class McpEndpoint {
    * @return the response that ends the request here, if any
    */
   Optional<Response> arrive(ContainerRequest request) {
+    request.setProperty(ARRIVED, Boolean.TRUE);
     Optional<Response> refused = gate.refuse(request);
     if (refused.isPresent() || !"POST".equals(request.getMethod())) {
       return refused;
