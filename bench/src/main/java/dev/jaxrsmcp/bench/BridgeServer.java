@@ -4,6 +4,7 @@ import dev.jaxrsmcp.demo.DemoApplication;
 import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.memory.PooledMemoryManager;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
 
@@ -24,9 +25,14 @@ public final class BridgeServer {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
     HttpServer server =
         GrizzlyHttpServerFactory.createHttpServer(
-            URI.create("http://127.0.0.1:" + port + "/"), application(), true);
-    // Keep-alive connections stay open (Grizzly closes them after 256 requests by default).
-    server.getListeners().forEach(listener -> listener.getKeepAlive().setMaxRequestsCount(-1));
+            URI.create("http://127.0.0.1:" + port + "/"), application(), false);
+    for (var listener : server.getListeners()) {
+      // Keep-alive connections stay open (Grizzly closes them after 256 requests by default).
+      listener.getKeepAlive().setMaxRequestsCount(-1);
+      // Pooled output buffers, as the demo's production settings have (docs/deployment.md).
+      listener.getTransport().setMemoryManager(new PooledMemoryManager());
+    }
+    server.start();
     int actual = server.getListeners().iterator().next().getPort();
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime()

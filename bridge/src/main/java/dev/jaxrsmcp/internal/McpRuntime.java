@@ -1,8 +1,10 @@
 package dev.jaxrsmcp.internal;
 
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
@@ -12,31 +14,34 @@ import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
 import dev.jaxrsmcp.internal.transport.SessionOwnerFilter;
 import jakarta.ws.rs.core.FeatureContext;
 
-/** Wires the bridge into a Jersey application; called by {@link McpFeature#configure}. */
+/**
+ * Wires the bridge into a Jersey application; called by {@link dev.jaxrsmcp.McpFeature#configure}.
+ */
 public final class McpRuntime {
   private McpRuntime() {}
 
   /**
    * @param changes the feature's changes, told about each application's change hub while it runs
    */
-  public static void install(McpFeature settings, ChangeHubs changes, FeatureContext context) {
+  public static void install(Settings settings, ChangeHubs changes, FeatureContext context) {
     EndpointInstaller installer = new EndpointInstaller(settings, changes);
     context.register(installer);
     context.register(installer.lifecycle());
     context.register(installer.requestFilter());
+    context.register(installer.lateArrivalFilter());
     context.register(installer.responseFilter());
     context.register(ReadEnvelopeWriter.class);
     context.register(ReadEnvelopeInterceptor.class);
     context.register(DispatchGuard.class);
     context.register(SessionOwnerFilter.class);
-    context.register(new ContentTypeCheck(settings.path()));
+    context.register(new ContentTypeCheck(settings.get(ProtocolSettings.PATH)));
     settings
-        .protectedResource()
+        .get(SecuritySettings.PROTECTED_RESOURCE)
         .ifPresent(
             metadata ->
                 context.register(
                     new ResourceMetadataChallenge(
-                        settings.path(), new ResourceMetadata(metadata))));
+                        settings.get(ProtocolSettings.PATH), new ResourceMetadata(metadata))));
     context.register(new RuntimeBinder(changes));
   }
 }

@@ -7,7 +7,9 @@ import dev.jaxrsmcp.McpConfigurationException;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.scan.ResourceScanner;
+import dev.jaxrsmcp.internal.settings.Settings;
 import jakarta.ws.rs.core.Configuration;
+import java.lang.reflect.Field;
 import java.util.concurrent.atomic.AtomicReference;
 import org.glassfish.jersey.server.ApplicationHandler;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -42,19 +44,30 @@ final class Startup {
    * Starts an application and returns the catalogue {@link ResourceScanner} builds from the
    * resource model Jersey hands to model processors, the same model the feature scans.
    */
-  static Catalogue catalogue(McpFeature settings, Class<?>... resources) {
-    Capture capture = new Capture(settings);
+  static Catalogue catalogue(McpFeature feature, Class<?>... resources) {
+    Capture capture = new Capture(settingsOf(feature));
     new ApplicationHandler(new ResourceConfig(resources).register(capture));
     assertThat(capture.scanned.get()).as("the model processor ran").isNotNull();
     return capture.scanned.get();
   }
 
+  /** The settings value a feature hands its runtime (private to the feature, so by reflection). */
+  private static Settings settingsOf(McpFeature feature) {
+    try {
+      Field field = dev.jaxrsmcp.McpSettings.class.getDeclaredField("settings");
+      field.setAccessible(true);
+      return (Settings) field.get(feature);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError("McpSettings keeps its settings in a field named 'settings'", e);
+    }
+  }
+
   /** Scans the application's resource model, as the feature does, and keeps the result. */
   private static final class Capture implements ModelProcessor {
-    private final McpFeature settings;
+    private final Settings settings;
     private final AtomicReference<Catalogue> scanned = new AtomicReference<>();
 
-    Capture(McpFeature settings) {
+    Capture(Settings settings) {
       this.settings = settings;
     }
 

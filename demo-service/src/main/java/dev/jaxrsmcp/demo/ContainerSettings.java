@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.memory.PooledMemoryManager;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 
@@ -26,7 +27,12 @@ import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
  *   <li>Grizzly's own error answers are JSON ({@link JsonErrorPage}), not HTML, and a {@code Host}
  *       that is not a host is answered 400 before Jersey sees it ({@link InvalidHostRefused});
  *   <li>{@code Upgrade: h2c}, which the JDK {@code HttpClient} sends by default, is ignored ({@link
- *       H2cUpgradeIgnored}): requests are answered in HTTP/1.1.
+ *       H2cUpgradeIgnored}): requests are answered in HTTP/1.1;
+ *   <li>output buffers come from a {@link PooledMemoryManager}: Grizzly's default memory manager
+ *       pools buffers per worker thread only, so a stream written from another thread (SSE
+ *       notifications, long-running reads) got a fresh heap buffer for every chunk it sent (a 1 GiB
+ *       long read peaked at about 130 MiB of heap, against about 55 MiB pooled; see
+ *       docs/performance.md).
  * </ul>
  */
 final class ContainerSettings {
@@ -57,6 +63,7 @@ final class ContainerSettings {
       listener.setDefaultErrorPageGenerator(new JsonErrorPage());
       listener.getKeepAlive().setIdleTimeoutInSeconds((int) KEEP_ALIVE_IDLE.toSeconds());
       TCPNIOTransport transport = listener.getTransport();
+      transport.setMemoryManager(new PooledMemoryManager());
       transport.setWorkerThreadPoolConfig(
           ThreadPoolConfig.defaultConfig() // a copy of Grizzly's defaults
               .setPoolName("widgets-demo-worker")

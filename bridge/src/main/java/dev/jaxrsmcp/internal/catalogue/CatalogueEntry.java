@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.catalogue;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.lang.reflect.Method;
+import java.lang.reflect.Type;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +33,9 @@ import java.util.Set;
  *     dropped, for example {@code /api/widgets/{id}/state}
  * @param variableTypes the Java type of the parameter behind each template variable
  * @param collectionQueryVariables query variables whose parameter is a collection
+ * @param declaredTypes the generic type of the {@code @PathParam} or {@code @QueryParam} parameter
+ *     behind each variable that has one (as Jersey's resource model reads it)
+ * @param queryDefaults the {@code @DefaultValue} of query variables that declare one
  * @param listFrom the path of the collection route listing a template's members; empty when none
  * @param cacheTtlSet whether the annotation set {@code cacheTtlMs} (else the response's {@code
  *     Cache-Control} may decide)
@@ -58,6 +62,8 @@ public record CatalogueEntry(
     String routePath,
     Map<String, Class<?>> variableTypes,
     Set<String> collectionQueryVariables,
+    Map<String, Type> declaredTypes,
+    Map<String, String> queryDefaults,
     String listFrom,
     boolean cacheTtlSet,
     boolean cacheScopeSet,
@@ -71,6 +77,8 @@ public record CatalogueEntry(
     meta = Collections.unmodifiableMap(new LinkedHashMap<>(meta));
     variableTypes = Map.copyOf(variableTypes);
     collectionQueryVariables = Set.copyOf(collectionQueryVariables);
+    declaredTypes = Map.copyOf(declaredTypes);
+    queryDefaults = Map.copyOf(queryDefaults);
   }
 
   /** {@code Widgets.state}: how messages name the method. */

@@ -4,6 +4,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.RouteReader;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
@@ -140,7 +141,7 @@ public final class InProcessReader implements RouteReader {
             base,
             URI.create(base.toString() + target),
             "GET",
-            caller.security(),
+            SecurityIdentity.contextOf(caller.identity()),
             properties,
             handler.getConfiguration());
     if (caller.scope() instanceof RequestScope scope) {

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.dispatch;
 
 import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;
 import jakarta.ws.rs.container.ContainerRequestContext;

@@ -14,22 +14,22 @@ public final class JsonRpcException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final int code;
-  private final transient ObjectNode data;
+  private final transient Optional<ObjectNode> data;
   private final int httpStatus;
   private final Map<String, List<String>> httpHeaders;
 
   public JsonRpcException(int code, String message) {
-    this(code, message, null, 200, Map.of());
+    this(code, message, Optional.empty(), 200, Map.of());
   }
 
   public JsonRpcException(int code, String message, ObjectNode data) {
-    this(code, message, data, 200, Map.of());
+    this(code, message, Optional.of(data), 200, Map.of());
   }
 
   public JsonRpcException(
       int code,
       String message,
-      ObjectNode data,
+      Optional<ObjectNode> data,
       int httpStatus,
       Map<String, List<String>> httpHeaders) {
     super(message, null, false, false);
@@ -49,7 +49,7 @@ public final class JsonRpcException extends RuntimeException {
   }
 
   public Optional<ObjectNode> data() {
-    return Optional.ofNullable(data);
+    return data;
   }
 
   public int httpStatus() {

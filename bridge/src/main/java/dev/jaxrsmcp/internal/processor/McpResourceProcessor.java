@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.processor;
 
-import dev.jaxrsmcp.internal.scan.RoutePath;
+import dev.jaxrsmcp.internal.template.RoutePath;
 import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.io.IOException;

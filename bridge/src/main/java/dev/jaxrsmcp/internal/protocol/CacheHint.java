@@ -1,4 +1,4 @@
 package dev.jaxrsmcp.internal.protocol;
 
 /** {@code ttlMs} and {@code cacheScope} of a cacheable modern result. */
-public record CacheHint(long ttlMs, String scope) {}
+record CacheHint(long ttlMs, String scope) {}

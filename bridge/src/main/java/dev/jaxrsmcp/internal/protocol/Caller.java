@@ -1,21 +1,37 @@
 package dev.jaxrsmcp.internal.protocol;
 
-import jakarta.ws.rs.core.MultivaluedMap;
-import jakarta.ws.rs.core.SecurityContext;
 import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Who sent an MCP request, as the route will see them: the application's base URI, the HTTP headers
- * of the MCP request, the container's security context and the request's scope.
+ * of the MCP request (a map whose keys compare without case), who the container says the caller is,
+ * and the request's scope.
  */
 public record Caller(
-    URI baseUri,
-    MultivaluedMap<String, String> headers,
-    SecurityContext security,
-    CallerScope scope) {
+    URI baseUri, Map<String, List<String>> headers, CallerIdentity identity, CallerScope scope) {
 
   /** A caller whose reads carry no request scope over. */
-  public Caller(URI baseUri, MultivaluedMap<String, String> headers, SecurityContext security) {
-    this(baseUri, headers, security, CallerScope.NONE);
+  public Caller(URI baseUri, Map<String, List<String>> headers, CallerIdentity identity) {
+    this(baseUri, headers, identity, CallerScope.NONE);
+  }
+
+  /** The first value of the header {@code name}, if the request has it. */
+  public Optional<String> header(String name) {
+    List<String> values = headers.get(name);
+    return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
+  }
+
+  /**
+   * This caller as it stays valid after its HTTP request ended (the container may recycle the
+   * request): headers copied, the identity {@linkplain CallerIdentity#snapshot() captured}, no
+   * request scope.
+   */
+  public Caller snapshot() {
+    Map<String, List<String>> copy = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((name, values) -> copy.put(name, List.copyOf(values)));
+    return new Caller(baseUri, java.util.Collections.unmodifiableMap(copy), identity.snapshot());
   }
 }

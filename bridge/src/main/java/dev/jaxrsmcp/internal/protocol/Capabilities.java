@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.protocol;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.tools.Tools;
 
 /** The server capabilities, built from what is registered (contract section 6). */
@@ -48,7 +49,7 @@ public final class Capabilities {
 
   /** Whether any tool may run as a task: a long-running resource's tool with task support. */
   public static boolean offersTasks(ServerState state) {
-    return state.settings().tools()
+    return state.settings().get(ProtocolSettings.TOOLS)
         && state.catalogue().entries().stream()
             .anyMatch(
                 e ->
@@ -59,7 +60,7 @@ public final class Capabilities {
 
   public static ObjectNode serverInfo(ServerState state) {
     return Json.object()
-        .put("name", state.settings().name())
-        .put("version", state.settings().version());
+        .put("name", state.settings().get(ProtocolSettings.NAME))
+        .put("version", state.settings().get(ProtocolSettings.VERSION));
   }
 }

@@ -13,7 +13,7 @@ final class CommonMethods {
     ResourceMethods resources = new ResourceMethods(state);
     table.put("resources/list", resources::list);
     table.put("resources/templates/list", resources::templatesList);
-    table.put("resources/read", resources::read);
+    table.put("resources/read", MethodHandler.inPlace("resources/read"));
     new ToolMethods(state).register(table);
     new CompletionMethods(state).register(table);
   }

@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,7 +23,7 @@ import java.util.Set;
  * ({@code listFrom}); values are filtered by the typed prefix, at most 100 are sent, with {@code
  * total} and {@code hasMore}.
  */
-public final class CompletionMethods {
+final class CompletionMethods {
   static final int MAX_VALUES = 100;
 
   private final ServerState state;
@@ -35,7 +36,7 @@ public final class CompletionMethods {
 
   /** True when any variable can complete: the {@code completions} capability. */
   public static boolean offered(ServerState state) {
-    return !state.settings().completers().isEmpty()
+    return !state.settings().get(ProtocolSettings.COMPLETERS).isEmpty()
         || state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
   }
 
@@ -100,13 +101,13 @@ public final class CompletionMethods {
       String prefix,
       Map<String, String> resolved,
       Caller caller) {
-    McpCompleter completer =
-        Optional.ofNullable(state.settings().completers().get(entry.template().text()))
-            .map(byVariable -> byVariable.get(variable))
-            .orElse(null);
-    if (completer != null) {
-      List<String> values = completer.complete(prefix, Map.copyOf(resolved));
-      return values == null ? List.of() : values;
+    Optional<McpCompleter> completer =
+        Optional.ofNullable(
+                state.settings().get(ProtocolSettings.COMPLETERS).get(entry.template().text()))
+            .map(byVariable -> byVariable.get(variable));
+    if (completer.isPresent()) {
+      List<String> values = completer.get().complete(prefix, Map.copyOf(resolved));
+      return values == null ? List.of() : values; // a user's completer may answer null
     }
     if (entry.listFrom().isEmpty()) {
       return List.of();

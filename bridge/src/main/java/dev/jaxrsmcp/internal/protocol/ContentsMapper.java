@@ -1,58 +1,22 @@
 package dev.jaxrsmcp.internal.protocol;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Turns a route's response into {@code resources/read} contents, or into the JSON-RPC error of the
- * status table of contract section 7. Bodies of 5xx responses and exceptions never reach the
- * client.
+ * The status table of contract section 7: whether a route's response is a success (its contents are
+ * shaped by {@link ContentsShape}), and the JSON-RPC error of any other outcome, the same for every
+ * path a read takes. Bodies of 5xx responses and exceptions never reach the client.
  */
 public final class ContentsMapper {
-  private static final List<String> TEXTUAL_MARKERS =
-      List.of("json", "xml", "yaml", "javascript", "csv");
   private static final int MAX_REASON_TEXT = 200;
 
-  /** Registered reason phrases that {@link Response.Status} lacks. */
-  private static final Map<Integer, String> EXTRA_REASONS =
-      Map.of(
-          421, "Misdirected Request",
-          422, "Unprocessable Content",
-          423, "Locked",
-          424, "Failed Dependency",
-          425, "Too Early",
-          426, "Upgrade Required",
-          507, "Insufficient Storage",
-          508, "Loop Detected");
-
   private ContentsMapper() {}
-
-  /** The {@code contents} array of a successful read, or the error for any other outcome. */
-  public static ArrayNode contents(
-      RouteResponse response, CatalogueEntry entry, String uri, Era era) {
-    int status = response.status();
-    if (response.guardRejected() || status == 404) {
-      throw era.notFound(uri);
-    }
-    if (isSuccess(response)) {
-      ArrayNode contents = Json.object().arrayNode();
-      contents.add(entry(response, entry, uri));
-      return contents;
-    }
-    throw error(response, uri);
-  }
 
   /** True when the route answered 2xx, so a read yields contents; anything else is an error. */
   public static boolean isSuccess(RouteResponse response) {
@@ -76,14 +40,18 @@ public final class ContentsMapper {
    */
   public static JsonRpcException error(RouteResponse response, String uri) {
     int status = response.status();
-    String statusLine = status + " " + reason(status);
+    String statusLine = status + " " + ReasonPhrases.of(status);
     ObjectNode data = Json.object().put("status", status).put("uri", uri);
     if (status == 401) {
       List<String> challenge = response.headers().get("www-authenticate");
       Map<String, List<String>> headers =
           challenge == null ? Map.of() : Map.of("WWW-Authenticate", challenge);
       return new JsonRpcException(
-          ErrorCodes.INTERNAL_ERROR, statusLine + ": authentication required", data, 401, headers);
+          ErrorCodes.INTERNAL_ERROR,
+          statusLine + ": authentication required",
+          Optional.of(data),
+          401,
+          headers);
     }
     if (status >= 400 && status < 500) {
       if (status == 429 || status == 503) {
@@ -102,83 +70,6 @@ public final class ContentsMapper {
     return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, statusLine, data);
   }
 
-  private static ObjectNode entry(RouteResponse response, CatalogueEntry entry, String uri) {
-    String type = entry.mimeType().isEmpty() ? response.mediaType().orElse("") : entry.mimeType();
-    ObjectNode contents = Json.object().put("uri", uri);
-    if (!type.isEmpty()) {
-      contents.put("mimeType", type);
-    }
-    if (type.isEmpty() || isText(type)) {
-      Charset charset = charset(response.mediaType().orElse(type));
-      if (type.isEmpty() && !looksLikeUtf8Text(response.body())) {
-        contents.put("blob", Base64.getEncoder().encodeToString(response.body()));
-      } else {
-        contents.put("text", new String(response.body(), charset));
-      }
-    } else {
-      contents.put("blob", Base64.getEncoder().encodeToString(response.body()));
-    }
-    return contents;
-  }
-
-  /** True for {@code text/*} and types naming json, xml, yaml, javascript or csv. */
-  static boolean isText(String mediaType) {
-    String type = mediaType.toLowerCase(Locale.ROOT);
-    int semicolon = type.indexOf(';');
-    if (semicolon >= 0) {
-      type = type.substring(0, semicolon).trim();
-    }
-    if (type.startsWith("text/")) {
-      return true;
-    }
-    for (String marker : TEXTUAL_MARKERS) {
-      if (type.contains(marker)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  static Charset charset(String mediaType) {
-    if (mediaType.indexOf(';') < 0) {
-      return StandardCharsets.UTF_8; // no parameters, so no charset (and nothing to parse)
-    }
-    try {
-      String name = MediaType.valueOf(mediaType).getParameters().get("charset");
-      return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
-    } catch (RuntimeException e) {
-      return StandardCharsets.UTF_8;
-    }
-  }
-
-  static boolean looksLikeUtf8Text(byte[] body) {
-    try {
-      StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(body));
-      return true;
-    } catch (java.nio.charset.CharacterCodingException e) {
-      return false;
-    }
-  }
-
-  /**
-   * The standard reason phrase of a status. Never the route's own phrase: a route may put anything
-   * there (an exception message, a host name), and 3xx and 5xx errors must not carry it.
-   */
-  static String reason(int status) {
-    Response.Status known = Response.Status.fromStatusCode(status);
-    if (known != null) {
-      return known.getReasonPhrase();
-    }
-    String extra = EXTRA_REASONS.get(status);
-    if (extra != null) {
-      return extra;
-    }
-    if (status >= 300 && status < 400) {
-      return "Redirection";
-    }
-    return status >= 400 && status < 500 ? "Client Error" : "Server Error";
-  }
-
   /**
    * A short, printable text of a 4xx body when it has one (a body without a type counts when it is
    * UTF-8, as Jersey sends a filter's {@code abortWith} text without one); never for other
@@ -186,11 +77,14 @@ public final class ContentsMapper {
    */
   private static String refusal(RouteResponse response) {
     String type = response.mediaType().orElse("");
-    boolean textual = type.isEmpty() ? looksLikeUtf8Text(response.body()) : isText(type);
+    boolean textual =
+        type.isEmpty()
+            ? ContentsShape.looksLikeUtf8Text(response.body(), true)
+            : ContentsShape.isText(type);
     if (response.body().length == 0 || !textual) {
       return "the route refused the read";
     }
-    String text = new String(response.body(), charset(type)).strip();
+    String text = new String(response.body(), ContentsShape.charset(type)).strip();
     StringBuilder clean = new StringBuilder();
     for (int i = 0; i < text.length() && clean.length() < MAX_REASON_TEXT; i++) {
       char c = text.charAt(i);

@@ -2,7 +2,6 @@ package dev.jaxrsmcp.internal.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -13,6 +12,8 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.session.TooManySessionsException;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -44,8 +45,8 @@ public final class LegacyProtocol {
     this.sessions = sessions;
     this.binding =
         new CallerBinding(
-            state.settings().sessionBinding(),
-            state.settings().sessionBindsPrincipal(),
+            state.settings().get(SecuritySettings.SESSION_BINDING),
+            state.settings().get(SecuritySettings.SESSION_BINDS_PRINCIPAL),
             sessions::bindingKey);
     Map<String, MethodHandler> table = new HashMap<>();
     table.put("initialize", LegacyProtocol::alreadyInitialized);
@@ -69,7 +70,8 @@ public final class LegacyProtocol {
 
   /**
    * Answers an {@code initialize} sent without a session: negotiates the version and starts a
-   * session bound to the caller's identifying headers ({@link McpFeature#sessionBinding()}).
+   * session bound to the caller's identifying headers ({@link
+   * dev.jaxrsmcp.McpFeature#sessionBinding()}).
    *
    * @throws JsonRpcException for bad params, when the session limit is reached and on shutdown; no
    *     session is started then
@@ -127,15 +129,15 @@ public final class LegacyProtocol {
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
           "Internal error: the server is shutting down; no new sessions start",
-          null,
+          Optional.empty(),
           503,
           Map.of());
     }
     ObjectNode result = Json.object().put("protocolVersion", version);
     result.set("capabilities", capabilities());
     result.set("serverInfo", Capabilities.serverInfo(state));
-    if (!state.settings().instructions().isEmpty()) {
-      result.put("instructions", state.settings().instructions());
+    if (!state.settings().get(ProtocolSettings.INSTRUCTIONS).isEmpty()) {
+      result.put("instructions", state.settings().get(ProtocolSettings.INSTRUCTIONS));
     }
     return new Handshake(session, result);
   }
@@ -206,7 +208,7 @@ public final class LegacyProtocol {
   }
 
   private Session session(Caller caller, String what, boolean beforeFilters) {
-    String id = caller.headers().getFirst(SESSION_HEADER);
+    String id = caller.header(SESSION_HEADER).orElse(null);
     if (id == null || id.isBlank()) {
       throw new JsonRpcException(
               ErrorCodes.INVALID_REQUEST,
@@ -230,7 +232,7 @@ public final class LegacyProtocol {
         found
             .filter(live -> isOwner(live, caller, beforeFilters))
             .orElseThrow(LegacyProtocol::sessionNotFound);
-    String version = caller.headers().getFirst(VERSION_HEADER);
+    String version = caller.header(VERSION_HEADER).orElse(null);
     if (version != null && !version.trim().equals(session.protocolVersion())) {
       throw new JsonRpcException(
               ErrorCodes.INVALID_REQUEST,
@@ -266,7 +268,7 @@ public final class LegacyProtocol {
     LOG.log(
         System.Logger.Level.INFO,
         "MCP session refused: a request carried other identifying headers ("
-            + String.join(", ", state.settings().sessionBinding())
+            + String.join(", ", state.settings().get(SecuritySettings.SESSION_BINDING))
             + ") than the initialize that started the session");
   }
 

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ final class Members {
 
   Members(ServerState state) {
     this.state = state;
-    this.json = Json.reader(state.settings().maxJsonDepth());
+    this.json = Json.reader(state.settings().get(LimitSettings.MAX_JSON_DEPTH));
   }
 
   /**
@@ -69,7 +70,7 @@ final class Members {
 
   /** The members of one template, as the caller may see them. */
   List<Member> of(CatalogueEntry entry, Caller caller) {
-    int max = state.settings().maxListFromBytes();
+    int max = state.settings().get(LimitSettings.MAX_LIST_FROM_BYTES);
     RouteReader.Collection collection = state.reader().readPath(entry.listFrom(), caller, max);
     RouteResponse response = collection.response();
     if (response.status() < 200 || response.status() >= 300) {

@@ -8,6 +8,7 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.logging.LogLevels;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -130,7 +131,7 @@ public final class ModernProtocol {
   }
 
   private String validate(JsonRpcRequest request, Caller caller) {
-    String header = caller.headers().getFirst("MCP-Protocol-Version");
+    String header = caller.header("MCP-Protocol-Version").orElse(null);
     if (header == null) {
       throw headerMismatch("the MCP-Protocol-Version header is required");
     }
@@ -166,11 +167,11 @@ public final class ModernProtocol {
       throw new JsonRpcException(
           ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
           "Unsupported protocol version",
-          data,
+          Optional.of(data),
           400,
           Map.of());
     }
-    String method = caller.headers().getFirst("Mcp-Method");
+    String method = caller.header("Mcp-Method").orElse(null);
     if (method == null) {
       throw headerMismatch("the Mcp-Method header is required");
     }
@@ -186,7 +187,7 @@ public final class ModernProtocol {
     JsonNode bodyValue = member == null ? null : request.params().get(member);
     if (bodyValue != null && bodyValue.isTextual()) {
       // Without a string to mirror there is nothing to compare; the method reports the params.
-      String name = caller.headers().getFirst("Mcp-Name");
+      String name = caller.header("Mcp-Name").orElse(null);
       if (name == null) {
         throw headerMismatch("the Mcp-Name header is required for " + request.method());
       }
@@ -212,10 +213,11 @@ public final class ModernProtocol {
     ArrayNode versions = body.putArray("supportedVersions");
     Era.ALL_VERSIONS.forEach(versions::add);
     body.set("capabilities", Capabilities.of(state));
-    if (!state.settings().instructions().isEmpty()) {
-      body.put("instructions", state.settings().instructions());
+    if (!state.settings().get(ProtocolSettings.INSTRUCTIONS).isEmpty()) {
+      body.put("instructions", state.settings().get(ProtocolSettings.INSTRUCTIONS));
     }
-    return MethodResult.cached(body, new CacheHint(state.settings().defaultCacheTtlMs(), "public"));
+    return MethodResult.cached(
+        body, new CacheHint(state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS), "public"));
   }
 
   private static JsonRpcException headerMismatch(String why) {

@@ -7,16 +7,17 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.tools.ToolContent;
-import java.nio.charset.Charset;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * The JSON-RPC response of a read that ran a route ({@code resources/read} or {@code tools/call},
  * long-running or not), built by one set of rules: a success carries one contents entry whose
- * {@code text} or {@code blob} is {@link #PLACEHOLDER}, where the writer streams the route's body;
- * a failure is the error of contract section 7 (or, for a tool, an error result). Modern results
- * carry {@code resultType}, the server's identity and cache hints; legacy results neither.
+ * {@code text} or {@code blob} is {@link #PLACEHOLDER}, where the writer streams the route's body,
+ * shaped by {@link ContentsShape}; a failure is the error of contract section 7 (or, for a tool, an
+ * error result). Modern results carry {@code resultType}, the server's identity and, for a resource
+ * read, its cache hints; legacy results neither. A task keeps the same tool result ({@link
+ * #toolResult}, {@link #toolFailure}), built by the same rules.
  */
 public final class ReadMessage {
   /** Where the content goes in a success; unique to this process, so no client can forge it. */
@@ -35,68 +36,29 @@ public final class ReadMessage {
     TOOL_CALL
   }
 
-  /**
-   * How the route's body is carried.
-   *
-   * @param mimeType the contents' type (the annotation's, else the response's); may be empty
-   * @param text true for text, false for a base64 blob
-   * @param charset the body's charset, for text
-   */
-  public record Body(String mimeType, boolean text, Charset charset) {
-
-    /**
-     * The body of {@code response} for {@code entry}, or empty when the type does not tell (no type
-     * at all): the bytes decide then, see {@link #sniffed}.
-     */
-    public static Optional<Body> of(CatalogueEntry entry, RouteResponse response) {
-      String type = entry.mimeType().isEmpty() ? response.mediaType().orElse("") : entry.mimeType();
-      if (type.isEmpty()) {
-        return Optional.empty();
-      }
-      return Optional.of(
-          new Body(
-              type,
-              ContentsMapper.isText(type),
-              ContentsMapper.charset(response.mediaType().orElse(type))));
-    }
-
-    /** A body without a type: text when its bytes are UTF-8, else a blob. */
-    public static Body sniffed(byte[] bytes) {
-      return new Body(
-          "", ContentsMapper.looksLikeUtf8Text(bytes), java.nio.charset.StandardCharsets.UTF_8);
-    }
-  }
-
   private ReadMessage() {}
 
-  /** The response to a read whose route answered 2xx, the content replaced by the placeholder. */
+  /**
+   * The response to a read whose route answered 2xx, shaped by {@code shape}, the content replaced
+   * by the placeholder (where the writer streams the route's body).
+   */
   public static ObjectNode success(
       Kind kind,
       JsonNode id,
       Era era,
       CatalogueEntry entry,
       String uri,
-      Body body,
-      RouteResponse response,
+      ContentsShape shape,
       boolean truncated,
       ObjectNode serverInfo) {
-    ObjectNode contents = Json.object().put("uri", uri);
-    if (!body.mimeType().isEmpty()) {
-      contents.put("mimeType", body.mimeType());
-    }
-    contents.put(body.text() ? "text" : "blob", PLACEHOLDER);
+    ObjectNode contents = shape.contents(uri, PLACEHOLDER);
     ObjectNode result = Json.object();
-    Optional<CacheHint> cache;
     if (kind == Kind.RESOURCE_READ) {
-      HttpCacheHints.lastModified(response)
-          .ifPresent(when -> contents.putObject("annotations").put("lastModified", when));
       result.putArray("contents").add(contents);
-      cache = Optional.of(HttpCacheHints.hint(entry, response));
-    } else {
-      result.putArray("content").add(ToolContent.of(contents, entry));
-      cache = Optional.empty();
+      return message(id, result, era, serverInfo, Optional.of(shape.cache()), truncated);
     }
-    return message(id, result, era, serverInfo, cache, truncated);
+    result.putArray("content").add(ToolContent.of(contents, entry));
+    return message(id, result, era, serverInfo, Optional.empty(), truncated);
   }
 
   /**
@@ -104,7 +66,7 @@ public final class ReadMessage {
    * body, for a 4xx message).
    *
    * @throws JsonRpcException the request's error: always for a resource read, and for a tool on a
-   *     401 or a route the URI did not match
+   *     401
    */
   public static ObjectNode failure(
       Kind kind, JsonNode id, Era era, String uri, RouteResponse response, ObjectNode serverInfo) {
@@ -112,6 +74,31 @@ public final class ReadMessage {
       ContentsMapper.checkSuccess(response, uri, era);
       throw new IllegalStateException("not a failure: " + response.status());
     }
+    return message(id, toolFailure(uri, response), era, serverInfo, Optional.empty(), false);
+  }
+
+  /**
+   * A tool's result as a task keeps it (no {@code resultType}, no server identity: {@code
+   * tasks/get} adds its own): the content item of {@code value}, shaped as {@link #success} shapes
+   * it, and the truncation marker when the route wrote past its {@code maxBytes}.
+   */
+  public static ObjectNode toolResult(
+      CatalogueEntry entry, String uri, ContentsShape shape, String value, boolean truncated) {
+    ObjectNode result = Json.object();
+    result.putArray("content").add(ToolContent.of(shape.contents(uri, value), entry));
+    if (truncated) {
+      result.putObject("_meta").put(TRUNCATED, true);
+    }
+    return result;
+  }
+
+  /**
+   * A tool's error result for a route that did not answer 2xx: the text of the read's error.
+   *
+   * @throws JsonRpcException for a 401, which stays the request's error (its HTTP answer carries
+   *     the route's challenge)
+   */
+  public static ObjectNode toolFailure(String uri, RouteResponse response) {
     JsonRpcException error = ContentsMapper.error(response, uri);
     if (response.status() == 401) {
       throw error;
@@ -119,7 +106,7 @@ public final class ReadMessage {
     ObjectNode result = Json.object();
     result.putArray("content").addObject().put("type", "text").put("text", error.getMessage());
     result.put("isError", true);
-    return message(id, result, era, serverInfo, Optional.empty(), false);
+    return result;
   }
 
   /** The response message, as modern or legacy results are decorated. */

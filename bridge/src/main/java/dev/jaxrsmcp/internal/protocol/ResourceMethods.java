@@ -3,18 +3,18 @@ package dev.jaxrsmcp.internal.protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
-import dev.jaxrsmcp.internal.security.UriLimit;
-import dev.jaxrsmcp.internal.template.TemplateIndex;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
-/** {@code resources/list}, {@code resources/templates/list} and {@code resources/read}. */
+/**
+ * {@code resources/list} and {@code resources/templates/list}; and what {@code resources/read}
+ * takes from its request (its URI, its trace context), as the transport runs it in place.
+ */
 public final class ResourceMethods {
   private static final String[] TRACE_KEYS = {"traceparent", "tracestate", "baggage"};
 
@@ -34,41 +34,27 @@ public final class ResourceMethods {
     List<Pages.Keyed<ObjectNode>> all = ResourceList.entries(state, members, call.caller());
     ObjectNode body = Json.object();
     ArrayNode resources = body.putArray("resources");
-    Pages.pageKeyed(all, call, state.settings().pageSize(), body).forEach(resources::add);
+    Pages.pageKeyed(all, call, state.settings().get(ProtocolSettings.PAGE_SIZE), body)
+        .forEach(resources::add);
     boolean personal =
         state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
     return MethodResult.cached(
         body,
         new CacheHint(
-            state.settings().defaultCacheTtlMs(),
-            personal ? "private" : state.settings().defaultCacheScope()));
+            state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS),
+            personal ? "private" : state.settings().get(ProtocolSettings.DEFAULT_CACHE_SCOPE)));
   }
 
   public MethodResult templatesList(McpCall call) {
     ObjectNode body = Json.object();
     ArrayNode templates = body.putArray("resourceTemplates");
-    Pages.page(state.catalogue().templates(), call, state.settings().pageSize(), body)
+    Pages.page(
+            state.catalogue().templates(),
+            call,
+            state.settings().get(ProtocolSettings.PAGE_SIZE),
+            body)
         .forEach(e -> templates.add(Listings.template(e)));
     return MethodResult.cached(body, listHint());
-  }
-
-  public MethodResult read(McpCall call) {
-    String uri = UriLimit.check(requiredUri(call), state.settings().maxUriLength(), "'uri'");
-    Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
-    if (found.isEmpty()) {
-      throw call.era().notFound(uri);
-    }
-    CatalogueEntry entry = found.get().value();
-    RouteResponse response =
-        state.reader().read(entry, found.get().match(), call.caller(), traceHeaders(call));
-    ObjectNode body = Json.object();
-    ArrayNode contents = ContentsMapper.contents(response, entry, uri, call.era());
-    HttpCacheHints.lastModified(response)
-        .ifPresent(
-            when ->
-                ((ObjectNode) contents.get(0)).putObject("annotations").put("lastModified", when));
-    body.set("contents", contents);
-    return MethodResult.cached(body, HttpCacheHints.hint(entry, response));
   }
 
   public static String requiredUri(McpCall call) {
@@ -108,6 +94,7 @@ public final class ResourceMethods {
 
   private CacheHint listHint() {
     return new CacheHint(
-        state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope());
+        state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS),
+        state.settings().get(ProtocolSettings.DEFAULT_CACHE_SCOPE));
   }
 }

@@ -1,7 +1,6 @@
 package dev.jaxrsmcp.internal.protocol;
 
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
-import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import java.io.OutputStream;
 import java.time.Duration;

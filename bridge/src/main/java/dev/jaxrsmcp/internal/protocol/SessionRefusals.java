@@ -4,7 +4,6 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.session.TooManySessionsException;
-import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +32,7 @@ final class SessionRefusals {
     return new JsonRpcException(
         ErrorCodes.INTERNAL_ERROR,
         message,
-        null,
+        Optional.empty(),
         503,
         Map.of("Retry-After", List.of(RETRY_AFTER_SECONDS)));
   }
@@ -46,19 +45,13 @@ final class SessionRefusals {
             + ") cannot be reached, so "
             + consequence
             + "; try again later",
-        null,
+        Optional.empty(),
         503,
         Map.of("Retry-After", List.of(RETRY_AFTER_SECONDS)));
   }
 
   /** The name of the principal the application's filters authenticated, if any. */
   static Optional<String> principal(Caller caller) {
-    if (caller.security() == null) {
-      return Optional.empty();
-    }
-    Principal principal = caller.security().getUserPrincipal();
-    return principal == null || principal.getName() == null || principal.getName().isEmpty()
-        ? Optional.empty()
-        : Optional.of(principal.getName());
+    return caller.identity().principalName();
   }
 }

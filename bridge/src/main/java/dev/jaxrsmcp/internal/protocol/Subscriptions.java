@@ -9,6 +9,9 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.security.UriLimit;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.SessionSettings;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -48,7 +51,7 @@ public final class Subscriptions {
     }
     List<String> requested = requestedUris(filter.get("resourceSubscriptions"));
     List<ListenPlan.Watched> honoured = new ArrayList<>();
-    long budget = state.settings().readTimeout().toNanos();
+    long budget = state.settings().get(LimitSettings.READ_TIMEOUT).toNanos();
     long started = System.nanoTime();
     int read = 0;
     Optional<JsonRpcException> unauthorized = Optional.empty();
@@ -95,7 +98,7 @@ public final class Subscriptions {
    * successful read with the caller's credentials; otherwise the read's error.
    */
   public ListenPlan.Watched checkLegacy(String uri, McpCall call) {
-    UriLimit.check(uri, state.settings().maxUriLength(), "'uri'");
+    UriLimit.check(uri, state.settings().get(LimitSettings.MAX_URI_LENGTH), "'uri'");
     TemplateIndex.Found<CatalogueEntry> found =
         state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
     if (!found.value().subscribe()) {
@@ -111,7 +114,7 @@ public final class Subscriptions {
 
   /** The most URIs one legacy session may be subscribed to ({@code maxSubscriptionsPerSession}). */
   public int maxPerSession() {
-    return state.settings().maxSubscriptionsPerSession();
+    return state.settings().get(SessionSettings.MAX_SUBSCRIPTIONS_PER_SESSION);
   }
 
   /**
@@ -171,12 +174,12 @@ public final class Subscriptions {
     if (!node.isArray()) {
       throw invalid("'notifications.resourceSubscriptions' must be an array of strings");
     }
-    if (node.size() > state.settings().maxListenUris()) {
+    if (node.size() > state.settings().get(SubscriptionSettings.MAX_LISTEN_URIS)) {
       throw invalid(
           "'notifications.resourceSubscriptions' names "
               + node.size()
               + " URIs; at most "
-              + state.settings().maxListenUris()
+              + state.settings().get(SubscriptionSettings.MAX_LISTEN_URIS)
               + " are allowed");
     }
     Set<String> uris = new LinkedHashSet<>();
@@ -187,7 +190,7 @@ public final class Subscriptions {
       uris.add(
           UriLimit.check(
               uri.textValue(),
-              state.settings().maxUriLength(),
+              state.settings().get(LimitSettings.MAX_URI_LENGTH),
               "a URI of 'notifications.resourceSubscriptions'"));
     }
     return List.copyOf(uris);

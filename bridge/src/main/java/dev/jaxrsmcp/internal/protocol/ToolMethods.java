@@ -8,10 +8,11 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import dev.jaxrsmcp.internal.tools.Arguments;
 import dev.jaxrsmcp.internal.tools.Tool;
-import dev.jaxrsmcp.internal.tools.ToolContent;
 import dev.jaxrsmcp.internal.tools.Tools;
 import java.util.Map;
 import java.util.Optional;
@@ -19,8 +20,8 @@ import java.util.Optional;
 /**
  * {@code tools/list} and {@code tools/call} (contract section 13), the same in both eras: every
  * resource is also a tool whose arguments are its template variables, and calling it is a read of
- * the URI they expand to, through the same in-process dispatch and status mapping as {@code
- * resources/read}.
+ * the URI they expand to ({@link #resolve}), which the transport runs in place like a {@code
+ * resources/read}, its result built by {@link ReadMessage}.
  */
 public final class ToolMethods {
   private final ServerState state;
@@ -43,18 +44,20 @@ public final class ToolMethods {
   public void register(Map<String, MethodHandler> table) {
     if (!tools.isEmpty()) {
       table.put("tools/list", this::list);
-      table.put("tools/call", this::call);
+      table.put("tools/call", MethodHandler.inPlace("tools/call"));
     }
   }
 
   public MethodResult list(McpCall call) {
     ObjectNode body = Json.object();
     ArrayNode list = body.putArray("tools");
-    Pages.page(tools.all(), call, state.settings().pageSize(), body)
+    Pages.page(tools.all(), call, state.settings().get(ProtocolSettings.PAGE_SIZE), body)
         .forEach(t -> list.add(t.definition()));
     return MethodResult.cached(
         body,
-        new CacheHint(state.settings().defaultCacheTtlMs(), state.settings().defaultCacheScope()));
+        new CacheHint(
+            state.settings().get(ProtocolSettings.DEFAULT_CACHE_TTL_MS),
+            state.settings().get(ProtocolSettings.DEFAULT_CACHE_SCOPE)));
   }
 
   /** The read a {@code tools/call} performs: the tool's resource, its expanded URI, the match. */
@@ -80,38 +83,13 @@ public final class ToolMethods {
         Arguments.uri(
             tool,
             Optional.ofNullable(call.request().params().get("arguments")),
-            state.settings().maxUriLength());
+            state.settings().get(LimitSettings.MAX_URI_LENGTH));
     TemplateMatch match =
         entry
             .template()
             .match(uri)
             .orElseThrow(() -> new IllegalStateException("expanded URI does not match: " + uri));
     return new ToolRead(entry, uri, match);
-  }
-
-  public MethodResult call(McpCall call) {
-    ToolRead read = resolve(call);
-    CatalogueEntry entry = read.entry();
-    String uri = read.uri();
-    TemplateMatch match = read.match();
-    RouteResponse response =
-        state.reader().read(entry, match, call.caller(), ResourceMethods.traceHeaders(call));
-    ObjectNode body = Json.object();
-    ArrayNode content = body.putArray("content");
-    if (ContentsMapper.isSuccess(response)) {
-      for (JsonNode contents : ContentsMapper.contents(response, entry, uri, call.era())) {
-        content.add(ToolContent.of((ObjectNode) contents, entry));
-      }
-      return MethodResult.of(body);
-    }
-    JsonRpcException error = ContentsMapper.error(response, uri);
-    if (response.status() == 401) {
-      // The MCP POST itself answers 401 with the route's challenge, as for reads.
-      throw error;
-    }
-    content.addObject().put("type", "text").put("text", error.getMessage());
-    body.put("isError", true);
-    return MethodResult.of(body);
   }
 
   private static String requiredName(McpCall call) {

@@ -1,12 +1,16 @@
 package dev.jaxrsmcp.internal.scan;
 
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.template.RoutePath;
 import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.reflect.Method;
+import java.lang.reflect.Type;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
@@ -27,11 +31,11 @@ import org.glassfish.jersey.server.model.ResourceMethod;
  * only when this route has none.
  */
 final class EntryFactory {
-  private final McpFeature settings;
+  private final Settings settings;
   private final Problems problems;
   private final JavadocDescriptions javadoc = new JavadocDescriptions();
 
-  EntryFactory(McpFeature settings, Problems problems) {
+  EntryFactory(Settings settings, Problems problems) {
     this.settings = settings;
     this.problems = problems;
   }
@@ -241,17 +245,27 @@ final class EntryFactory {
     Method method = resourceMethod.getInvocable().getHandlingMethod();
     Map<String, Class<?>> types = new LinkedHashMap<>();
     Set<String> collections = new HashSet<>();
+    Map<String, Type> declared = new LinkedHashMap<>();
+    Map<String, String> defaults = new LinkedHashMap<>();
     for (String variable : template.pathVariables()) {
       Parameter p = named.get(variable);
-      types.put(
-          variable,
-          p == null || p.getSource() != Parameter.Source.PATH ? String.class : p.getRawType());
+      boolean pathParam = p != null && p.getSource() == Parameter.Source.PATH;
+      types.put(variable, pathParam ? p.getRawType() : String.class);
+      if (pathParam) {
+        declared.put(variable, p.getType());
+      }
     }
     for (String variable : template.queryVariables()) {
       Parameter p = named.get(variable);
       types.put(variable, p.getRawType());
       if (Collection.class.isAssignableFrom(p.getRawType())) {
         collections.add(variable);
+      }
+      if (p.getSource() == Parameter.Source.QUERY) {
+        declared.put(variable, p.getType());
+        if (p.getDefaultValue() != null) {
+          defaults.put(variable, p.getDefaultValue());
+        }
       }
     }
     return new CatalogueEntry(
@@ -262,11 +276,13 @@ final class EntryFactory {
             ? javadoc.of(definition(resourceMethod)).orElse("")
             : a.description(),
         a.mimeType().isEmpty() ? produced(resourceMethod) : a.mimeType(),
-        a.cacheTtlMs() == -1 ? settings.defaultCacheTtlMs() : a.cacheTtlMs(),
-        a.cacheScope().isEmpty() ? settings.defaultCacheScope() : a.cacheScope(),
+        a.cacheTtlMs() == -1 ? settings.get(ProtocolSettings.DEFAULT_CACHE_TTL_MS) : a.cacheTtlMs(),
+        a.cacheScope().isEmpty()
+            ? settings.get(ProtocolSettings.DEFAULT_CACHE_SCOPE)
+            : a.cacheScope(),
         a.subscribe(),
         a.longRunning(),
-        a.maxBytes() == -1 ? settings.defaultMaxBytes() : a.maxBytes(),
+        a.maxBytes() == -1 ? settings.get(LongRunningSettings.DEFAULT_MAX_BYTES) : a.maxBytes(),
         Arrays.asList(a.audience()),
         a.priority() == -1 ? OptionalDouble.empty() : OptionalDouble.of(a.priority()),
         a.tool(),
@@ -274,6 +290,8 @@ final class EntryFactory {
         route.path(),
         types,
         collections,
+        declared,
+        defaults,
         a.listFrom(),
         a.cacheTtlMs() != -1,
         !a.cacheScope().isEmpty(),
@@ -303,7 +321,7 @@ final class EntryFactory {
   private String derive(RoutePath route, Set<String> queryNames) {
     String path = route.path().startsWith("/") ? route.path().substring(1) : route.path();
     String query = queryNames.isEmpty() ? "" : "{?" + String.join(",", queryNames) + "}";
-    return settings.scheme() + "://" + path + query;
+    return settings.get(ProtocolSettings.SCHEME) + "://" + path + query;
   }
 
   /** The first concrete type of the route's {@code @Produces}; empty when there is none. */

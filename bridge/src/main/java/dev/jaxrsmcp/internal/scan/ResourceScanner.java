@@ -1,10 +1,11 @@
 package dev.jaxrsmcp.internal.scan;
 
 import dev.jaxrsmcp.McpConfigurationException;
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.template.RoutePath;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public final class ResourceScanner {
   private final Map<String, Class<?>> locatorTargets = new TreeMap<>();
   private final Map<Class<?>, Method> locatorOf = new HashMap<>();
 
-  private ResourceScanner(McpFeature settings) {
+  private ResourceScanner(Settings settings) {
     this.factory = new EntryFactory(settings, problems);
   }
 
@@ -62,7 +63,7 @@ public final class ResourceScanner {
    *
    * @throws McpConfigurationException listing every problem found
    */
-  public static Catalogue scan(ResourceModel model, McpFeature settings) {
+  public static Catalogue scan(ResourceModel model, Settings settings) {
     ResourceScanner scanner = new ResourceScanner(settings);
     for (Resource root : model.getRootResources()) {
       scanner.collect(root, List.of());

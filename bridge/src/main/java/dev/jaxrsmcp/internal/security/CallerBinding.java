@@ -169,11 +169,8 @@ public final class CallerBinding {
   }
 
   private Mac mac() {
-    SecretKeySpec spec = key.orElse(null);
-    if (spec == null) {
-      spec = new SecretKeySpec(keySource.get(), ALGORITHM);
-      key = Optional.of(spec);
-    }
+    SecretKeySpec spec = key.orElseGet(() -> new SecretKeySpec(keySource.get(), ALGORITHM));
+    key = Optional.of(spec);
     try {
       Mac mac = Mac.getInstance(ALGORITHM);
       mac.init(spec);

@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Thread safety: a concurrent map keyed by the request id's JSON text; a handle runs at most
  * once, on the thread that removed it.
  */
-public final class InFlightReads {
+final class InFlightReads {
   private final Map<String, Runnable> byRequest = new ConcurrentHashMap<>();
   private volatile boolean closed;
 

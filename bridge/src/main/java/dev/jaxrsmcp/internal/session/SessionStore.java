@@ -8,9 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
@@ -33,8 +30,8 @@ import java.util.function.LongSupplier;
  * ends expired sessions, writes keep-alives on open streams and renews the shared records of the
  * sessions in use here.
  *
- * <p>Thread safety: sessions live in a concurrent map; the sweeper is created once under {@code
- * this}; any thread may call any method.
+ * <p>Thread safety: sessions live in a concurrent map; the {@link SessionSweeper} starts once; any
+ * thread may call any method.
  */
 public final class SessionStore {
   /** 128 random bits: the id is their unpadded base64url text (22 visible ASCII characters). */
@@ -56,29 +53,12 @@ public final class SessionStore {
   private volatile Optional<byte[]> sharedKey = Optional.empty();
   private volatile boolean shutDown;
 
-  /** Guarded by {@code this}; created with the first session. */
-  private ScheduledExecutorService sweeper;
-
-  /** A store using the system clock, with no limit on the number of sessions. */
-  public SessionStore(Duration idleTimeout, Duration keepAliveInterval) {
-    this(idleTimeout, keepAliveInterval, Integer.MAX_VALUE, System::nanoTime);
-  }
-
-  /** A store using the system clock that holds at most {@code maxSessions} sessions. */
-  public SessionStore(Duration idleTimeout, Duration keepAliveInterval, int maxSessions) {
-    this(idleTimeout, keepAliveInterval, maxSessions, System::nanoTime);
-  }
+  private final SessionSweeper sweeper;
 
   /** A store reading time from {@code nanoTime} (tests pass their own clock), with no limit. */
   public SessionStore(Duration idleTimeout, Duration keepAliveInterval, LongSupplier nanoTime) {
-    this(idleTimeout, keepAliveInterval, Integer.MAX_VALUE, nanoTime);
-  }
-
-  /** A store reading time from {@code nanoTime} that holds at most {@code maxSessions} sessions. */
-  public SessionStore(
-      Duration idleTimeout, Duration keepAliveInterval, int maxSessions, LongSupplier nanoTime) {
     this(
-        SessionLimits.of(idleTimeout, keepAliveInterval, maxSessions),
+        SessionLimits.of(idleTimeout, keepAliveInterval, Integer.MAX_VALUE),
         SharedSessions.none(),
         nanoTime);
   }
@@ -99,6 +79,9 @@ public final class SessionStore {
     this.shared = shared;
     this.local = new LocalSessions(limits.maxSessions(), limits.maxPerCaller());
     this.events = new SessionEvents(sessions, session -> endHere(session));
+    this.sweeper =
+        new SessionSweeper(
+            this::sweep, Math.min(keepAliveNanos, Math.min(idleNanos, unconfirmedNanos)));
     random.nextBytes(localKey);
     shared.ifPresent(
         store ->
@@ -149,15 +132,6 @@ public final class SessionStore {
     return create(protocolVersion, clientCapabilities, clientInfo, new byte[0], "");
   }
 
-  /** Starts a session bound to {@code owner}, counted against no caller's quota. */
-  public Session create(
-      String protocolVersion,
-      ObjectNode clientCapabilities,
-      Optional<ObjectNode> clientInfo,
-      byte[] owner) {
-    return create(protocolVersion, clientCapabilities, clientInfo, owner, "");
-  }
-
   /**
    * Starts a session for a client that completed {@code initialize}.
    *
@@ -190,7 +164,7 @@ public final class SessionStore {
         session = newSession(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
       }
     }
-    startSweeper();
+    sweeper.start();
     if (shutDown) {
       endHere(session);
       throw new IllegalStateException("the MCP endpoint is shutting down");
@@ -342,11 +316,7 @@ public final class SessionStore {
    */
   public void shutdown() {
     shutDown = true;
-    synchronized (this) {
-      if (sweeper != null) {
-        sweeper.shutdownNow();
-      }
-    }
+    sweeper.stop();
     events.shutdown();
     for (Session session : sessions.values()) {
       endHere(session);
@@ -385,7 +355,7 @@ public final class SessionStore {
             elsewhere(record.id()));
     Session raced = sessions.putIfAbsent(record.id(), created);
     if (raced == null) {
-      startSweeper();
+      sweeper.start();
       return created;
     }
     return raced;
@@ -461,33 +431,5 @@ public final class SessionStore {
     byte[] bytes = new byte[ID_BYTES];
     random.nextBytes(bytes);
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-  }
-
-  private synchronized void startSweeper() {
-    if (sweeper != null || shutDown) {
-      return;
-    }
-    sweeper =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(null, task, "jaxrs-mcp-session-sweeper", 0, false);
-              thread.setDaemon(true);
-              return thread;
-            });
-    // Half the shortest interval: keep-alives go out between one and one and a half intervals
-    // apart, and an unconfirmed session ends within one and a half of its timeouts.
-    long period =
-        Math.max(
-            TimeUnit.MILLISECONDS.toNanos(10),
-            Math.min(keepAliveNanos, Math.min(idleNanos, unconfirmedNanos)) / 2);
-    sweeper.scheduleWithFixedDelay(this::sweepSafely, period, period, TimeUnit.NANOSECONDS);
-  }
-
-  private void sweepSafely() {
-    try {
-      sweep();
-    } catch (RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "MCP session sweep failed", e);
-    }
   }
 }

@@ -49,10 +49,10 @@ public final class SpoolDirectory {
 
   /** A new, empty spool: a file only this user can read, open for as long as the spool lives. */
   public Spool create(long maxBytes, BooleanSupplier cancelled) {
-    Path file = null;
+    Path in = base;
     try {
-      Path in = privateDirectory();
-      file = in.resolve("jaxrs-mcp-" + counter.incrementAndGet() + ".spool");
+      in = privateDirectory();
+      Path file = in.resolve("jaxrs-mcp-" + counter.incrementAndGet() + ".spool");
       FileChannel channel =
           FileChannel.open(
               file,
@@ -66,8 +66,7 @@ public final class SpoolDirectory {
       live.add(spool);
       return spool;
     } catch (IOException e) {
-      throw new UncheckedIOException(
-          "could not create a spool file in " + (file == null ? base : file.getParent()), e);
+      throw new UncheckedIOException("could not create a spool file in " + in, e);
     }
   }
 

@@ -1,24 +1,23 @@
 package dev.jaxrsmcp.internal.tasks;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpTasks;
-import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.protocol.ContentsMapper;
+import dev.jaxrsmcp.internal.protocol.ContentsShape;
 import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
-import dev.jaxrsmcp.internal.tools.ToolContent;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
@@ -31,8 +30,9 @@ import java.util.function.Supplier;
  * {@link TaskExecution} on today's read path: the route runs through the in-process reader on a
  * task worker (at most {@link McpTasks#maxRunning()} at once, threads inheriting nothing), writing
  * into a spool file; its progress goes to the listener; when it ends, its tool result is built from
- * the spool by the same rules as a long-running {@code tools/call} and the spool is deleted. A
- * cancelled run's route sees the cancellation, and its spool is deleted as soon as it stops.
+ * the spool by the rules every {@code tools/call} follows ({@link ReadMessage#toolResult}, {@link
+ * ContentsShape}) and the spool is deleted. A cancelled run's route sees the cancellation, and its
+ * spool is deleted as soon as it stops.
  */
 public final class SpooledToolExecution implements TaskExecution {
   private static final System.Logger LOG = System.getLogger(SpooledToolExecution.class.getName());
@@ -56,11 +56,12 @@ public final class SpooledToolExecution implements TaskExecution {
   public SpooledToolExecution(
       ServerState state, Supplier<ObjectNode> serverInfo, SpoolBudget budget) {
     this.state = state;
-    this.spools = new SpoolDirectory(state.settings().spoolDirectory(), budget);
+    this.spools =
+        new SpoolDirectory(state.settings().get(LongRunningSettings.SPOOL_DIRECTORY), budget);
     this.serverInfo = serverInfo;
-    McpTasks tasks = state.settings().tasks();
+    McpTasks tasks = state.settings().get(LongRunningSettings.TASKS);
     this.resultMaxBytes = tasks.resultMaxBytes();
-    this.timeout = state.settings().longRunningTimeout();
+    this.timeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
     this.maxRunning = tasks.maxRunning();
     this.slots = new Semaphore(maxRunning);
     this.workers =
@@ -100,8 +101,7 @@ public final class SpooledToolExecution implements TaskExecution {
       throw e;
     }
     McpCall detached =
-        new McpCall(
-            call.request(), call.era(), call.protocolVersion(), CallerSnapshot.of(call.caller()));
+        new McpCall(call.request(), call.era(), call.protocolVersion(), call.caller().snapshot());
     Run run =
         () -> {
           context.cancel();
@@ -160,8 +160,9 @@ public final class SpooledToolExecution implements TaskExecution {
   }
 
   /**
-   * The tool result, built from the spool as a {@code tools/call} answers: its content (or an error
-   * result for a refusal), the truncation marker when the route wrote past {@code maxBytes}.
+   * The tool result, built from the spool by the rules of a {@code tools/call} ({@link
+   * ReadMessage}, {@link ContentsShape}): its content (or an error result for a refusal), the
+   * truncation marker when the route wrote past {@code maxBytes}.
    *
    * @throws JsonRpcException for a 401, and when the result is larger than {@code resultMaxBytes}
    */
@@ -170,27 +171,24 @@ public final class SpooledToolExecution implements TaskExecution {
     if (spool.size() > resultMaxBytes) {
       throw tooLarge(call);
     }
-    int status = response.status();
-    RouteResponse full =
-        response.withBody(
-            spool.head(status >= 400 && status < 500 ? REFUSAL_HEAD_BYTES : (int) spool.size()));
-    ObjectNode result = Json.object();
-    ArrayNode content = result.putArray("content");
-    if (ContentsMapper.isSuccess(full)) {
-      for (JsonNode contents :
-          ContentsMapper.contents(full, read.entry(), read.uri(), call.era())) {
-        content.add(ToolContent.of((ObjectNode) contents, read.entry()));
-      }
-      if (spool.truncated()) {
-        result.putObject("_meta").put(ReadMessage.TRUNCATED, true);
-      }
+    ObjectNode result;
+    if (ContentsMapper.isSuccess(response)) {
+      ContentsShape shape =
+          ContentsShape.of(
+              read.entry(), response, () -> spool.head(ContentsShape.SNIFF_BYTES), spool.size());
+      result =
+          ReadMessage.toolResult(
+              read.entry(),
+              read.uri(),
+              shape,
+              shape.value(spool.head((int) spool.size())),
+              spool.truncated());
     } else {
-      JsonRpcException error = ContentsMapper.error(full, read.uri());
-      if (status == 401) {
-        throw error;
-      }
-      content.addObject().put("type", "text").put("text", error.getMessage());
-      result.put("isError", true);
+      int status = response.status();
+      boolean quoted = status >= 400 && status < 500 && !response.guardRejected();
+      result =
+          ReadMessage.toolFailure(
+              read.uri(), response.withBody(quoted ? spool.head(REFUSAL_HEAD_BYTES) : new byte[0]));
     }
     if (Json.writeBytes(result).length > resultMaxBytes) {
       throw tooLarge(call);

@@ -11,7 +11,7 @@ import dev.jaxrsmcp.internal.protocol.ToolMethods;
  * outliving the HTTP request that created the task. {@link SpooledToolExecution} implements it on
  * the in-process reader.
  */
-public interface TaskExecution {
+interface TaskExecution {
 
   /**
    * Starts the read and returns at once.

@@ -7,7 +7,7 @@ import java.util.Optional;
  * A task's status (SEP-2663). {@code working} is the only non-terminal status the bridge uses: its
  * routes never ask the client for input, so no task is ever {@code input_required}.
  */
-public enum TaskStatus {
+enum TaskStatus {
   WORKING,
   COMPLETED,
   FAILED,

@@ -11,6 +11,8 @@ import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -68,9 +70,9 @@ public final class Tasks {
     this.state = state;
     this.execution = execution;
     this.resolve = resolve;
-    McpTasks settings = state.settings().tasks();
+    McpTasks settings = state.settings().get(LongRunningSettings.TASKS);
     this.records = new TaskRecords(settings.store());
-    this.owners = new TaskOwner(state.settings().sessionBinding());
+    this.owners = new TaskOwner(state.settings().get(SecuritySettings.SESSION_BINDING));
     this.clock = clock;
     this.ttlMs = settings.ttl().toMillis();
     this.pollMs = settings.pollInterval().toMillis();
@@ -195,7 +197,7 @@ public final class Tasks {
             + " needs the extension "
             + Capabilities.TASKS_EXTENSION
             + " in _meta io.modelcontextprotocol/clientCapabilities.extensions",
-        data,
+        Optional.of(data),
         400,
         Map.of());
   }

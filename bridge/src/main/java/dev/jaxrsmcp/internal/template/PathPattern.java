@@ -373,12 +373,12 @@ final class PathPattern {
       }
       List<Integer> liveKey = liveKey(index, pos);
       int bit = index * (uri.length() + 1) + pos;
-      if (liveKey == null ? deadEnds.get(bit) : liveDeadEnds.contains(liveKey)) {
+      if (liveKey.isEmpty() ? deadEnds.get(bit) : liveDeadEnds.contains(liveKey)) {
         return -1;
       }
       int end = matchVariable(index, pos);
       if (end < 0 && steps <= MAX_SEARCH_STEPS) {
-        if (liveKey == null) {
+        if (liveKey.isEmpty()) {
           deadEnds.set(bit);
         } else {
           liveDeadEnds.add(liveKey);
@@ -428,11 +428,11 @@ final class PathPattern {
       return next == null ? stop == limit : uri.startsWith(next, stop);
     }
 
-    /** The dead-end key when live names are bound at {@code index}; null when there are none. */
+    /** The dead-end key when live names are bound at {@code index}; empty when there are none. */
     private List<Integer> liveKey(int index, int pos) {
       int[] live = liveNames[index];
       if (live.length == 0) {
-        return null;
+        return List.of();
       }
       List<Integer> key = new ArrayList<>(2 + 2 * live.length);
       key.add(index);

@@ -10,7 +10,8 @@ import java.util.Locale;
  * Turns one {@code resources/read} contents entry into a tool result content block: text becomes a
  * {@code text} item, an {@code image/*} blob an {@code image} item, an {@code audio/*} blob an
  * {@code audio} item, and any other blob an embedded {@code resource} item carrying the entry as
- * is. The resource's audience and priority become the item's annotations.
+ * is. The resource's audience and priority, and the contents' {@code lastModified}, become the
+ * item's annotations.
  */
 public final class ToolContent {
   private ToolContent() {}
@@ -30,13 +31,17 @@ public final class ToolContent {
     } else {
       item.put("type", "resource").set("resource", contents.deepCopy());
     }
-    if (!entry.audience().isEmpty() || entry.priority().isPresent()) {
+    String lastModified = contents.path("annotations").path("lastModified").asText("");
+    if (!entry.audience().isEmpty() || entry.priority().isPresent() || !lastModified.isEmpty()) {
       ObjectNode annotations = item.putObject("annotations");
       if (!entry.audience().isEmpty()) {
         ArrayNode audience = annotations.putArray("audience");
         entry.audience().forEach(audience::add);
       }
       entry.priority().ifPresent(p -> annotations.put("priority", p));
+      if (!lastModified.isEmpty()) {
+        annotations.put("lastModified", lastModified);
+      }
     }
     return item;
   }

@@ -1,9 +1,10 @@
 package dev.jaxrsmcp.internal.tools;
 
 import dev.jaxrsmcp.McpConfigurationException;
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.Settings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -30,8 +31,9 @@ public final class Tools {
   }
 
   /** True when at least one tool is offered; what the {@code tools} capability advertises. */
-  public static boolean anyOffered(Catalogue catalogue, McpFeature settings) {
-    return settings.tools() && catalogue.entries().stream().anyMatch(Tools::offersTool);
+  public static boolean anyOffered(Catalogue catalogue, Settings settings) {
+    return settings.get(ProtocolSettings.TOOLS)
+        && catalogue.entries().stream().anyMatch(Tools::offersTool);
   }
 
   /**
@@ -47,8 +49,8 @@ public final class Tools {
    *
    * @throws McpConfigurationException when two tools would have the same name, naming both methods
    */
-  public static Tools of(Catalogue catalogue, McpFeature settings) {
-    if (!settings.tools()) {
+  public static Tools of(Catalogue catalogue, Settings settings) {
+    if (!settings.get(ProtocolSettings.TOOLS)) {
       return new Tools(List.of());
     }
     Map<String, Tool> byName = new LinkedHashMap<>();

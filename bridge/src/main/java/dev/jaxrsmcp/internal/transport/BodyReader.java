@@ -81,7 +81,8 @@ final class BodyReader {
             + " ms (bodyReadTimeout); "
             + arrived
             + " bytes arrived",
-        Json.object().put("limit", "bodyReadTimeout").put("timeoutMs", millis),
+        java.util.Optional.of(
+            Json.object().put("limit", "bodyReadTimeout").put("timeoutMs", millis)),
         408,
         Map.of("Connection", List.of("close")));
   }

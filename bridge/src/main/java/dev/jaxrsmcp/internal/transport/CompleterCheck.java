@@ -1,9 +1,10 @@
 package dev.jaxrsmcp.internal.transport;
 
 import dev.jaxrsmcp.McpConfigurationException;
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.Settings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,10 +13,10 @@ import java.util.Optional;
 final class CompleterCheck {
   private CompleterCheck() {}
 
-  static void check(Catalogue catalogue, McpFeature settings) {
+  static void check(Catalogue catalogue, Settings settings) {
     List<String> problems = new ArrayList<>();
     settings
-        .completers()
+        .get(ProtocolSettings.COMPLETERS)
         .forEach(
             (template, byVariable) -> {
               Optional<CatalogueEntry> entry =

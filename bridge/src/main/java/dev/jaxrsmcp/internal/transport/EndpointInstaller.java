@@ -1,12 +1,16 @@
 package dev.jaxrsmcp.internal.transport;
 
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
 import dev.jaxrsmcp.internal.dispatch.InProcessReader;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.scan.ResourceScanner;
 import dev.jaxrsmcp.internal.security.Incidents;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.ProtocolSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import jakarta.ws.rs.HttpMethod;
@@ -31,7 +35,7 @@ import org.glassfish.jersey.server.spi.Container;
  * same application. Also keeps the application's {@link ApplicationHandler} for in-process reads.
  */
 public final class EndpointInstaller implements ModelProcessor {
-  private final McpFeature settings;
+  private final Settings settings;
   private final ChangeHubs featureChanges;
   private final AtomicReference<ChangeHub> changes = new AtomicReference<>();
   private final AtomicReference<ApplicationHandler> application = new AtomicReference<>();
@@ -40,7 +44,7 @@ public final class EndpointInstaller implements ModelProcessor {
   /**
    * @param featureChanges the feature's view of the running applications' change hubs
    */
-  public EndpointInstaller(McpFeature settings, ChangeHubs featureChanges) {
+  public EndpointInstaller(Settings settings, ChangeHubs featureChanges) {
     this.settings = settings;
     this.featureChanges = featureChanges;
   }
@@ -51,13 +55,19 @@ public final class EndpointInstaller implements ModelProcessor {
     InProcessReader reader =
         new InProcessReader(
             this::application,
-            settings.readTimeout(),
-            new HeaderForwarding(settings.forwardOnlyHeaders(), settings.neverForwardHeaders()));
+            settings.get(LimitSettings.READ_TIMEOUT),
+            new HeaderForwarding(
+                settings.get(SecuritySettings.FORWARD_ONLY_HEADERS),
+                settings.get(SecuritySettings.NEVER_FORWARD_HEADERS)));
     WatcherCheck.check(catalogue, settings);
     CompleterCheck.check(catalogue, settings);
     // Jersey builds the model once per application, also when a reload reuses this instance: each
     // application gets its own change hub, started and closed with it (a closed hub stays closed).
-    ChangeHub hub = new ChangeHub(settings.watchers(), settings.debounce(), settings.changeBus());
+    ChangeHub hub =
+        new ChangeHub(
+            settings.get(SubscriptionSettings.WATCHERS),
+            settings.get(SubscriptionSettings.DEBOUNCE),
+            settings.get(SubscriptionSettings.CHANGE_BUS));
     changes.set(hub);
     McpEndpoint mcp =
         new McpEndpoint(
@@ -66,7 +76,7 @@ public final class EndpointInstaller implements ModelProcessor {
             new LocalAddress(
                 () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())));
     endpoint.set(mcp);
-    Resource.Builder resource = Resource.builder(settings.path());
+    Resource.Builder resource = Resource.builder(settings.get(ProtocolSettings.PATH));
     resource
         .addMethod(HttpMethod.POST)
         .produces(MediaType.APPLICATION_JSON_TYPE, MediaType.SERVER_SENT_EVENTS_TYPE)
@@ -76,22 +86,36 @@ public final class EndpointInstaller implements ModelProcessor {
     ResourceModel.Builder out =
         new ResourceModel.Builder(model.getResources(), false).addResource(resource.build());
     settings
-        .protectedResource()
+        .get(SecuritySettings.PROTECTED_RESOURCE)
         .ifPresent(
-            m -> ResourceMetadataEndpoint.resources(settings.path(), m).forEach(out::addResource));
+            m ->
+                ResourceMetadataEndpoint.resources(settings.get(ProtocolSettings.PATH), m)
+                    .forEach(out::addResource));
     return out.build();
   }
 
   /** The bridge's first filter, which rewrites reads in place into their routes' requests. */
   public McpRequestFilter requestFilter() {
-    return new McpRequestFilter(settings.path(), () -> Optional.ofNullable(endpoint.get()));
+    return new McpRequestFilter(
+        settings.get(ProtocolSettings.PATH), () -> Optional.ofNullable(endpoint.get()));
+  }
+
+  /**
+   * The bridge's last pre-matching filter, for requests an application's filter rewrote onto the
+   * endpoint after the first one ran.
+   */
+  public LateArrivalFilter lateArrivalFilter() {
+    return new LateArrivalFilter(
+        settings.get(ProtocolSettings.PATH), () -> Optional.ofNullable(endpoint.get()));
   }
 
   /** The filter that turns a route's response to an in-place read into the MCP response. */
   public ReadResponseFilter responseFilter() {
     return new ReadResponseFilter(
         () -> endpoint.get().serverInfo(),
-        settings.protectedResource().map(dev.jaxrsmcp.internal.security.ResourceMetadata::new));
+        settings
+            .get(SecuritySettings.PROTECTED_RESOURCE)
+            .map(dev.jaxrsmcp.internal.security.ResourceMetadata::new));
   }
 
   @Override

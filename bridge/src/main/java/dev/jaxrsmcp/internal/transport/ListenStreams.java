@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -38,7 +39,9 @@ final class ListenStreams {
   private final Set<ListenStream> open = ConcurrentHashMap.newKeySet();
   private final AtomicInteger count = new AtomicInteger();
   private final Supplier<com.fasterxml.jackson.databind.node.ObjectNode> serverInfo;
-  private volatile ScheduledFuture<?> keepAlives;
+
+  /** Written under {@code this}, once; empty until the first stream opens. */
+  private volatile Optional<ScheduledFuture<?>> keepAlives = Optional.empty();
 
   ListenStreams(
       ServerState state,
@@ -51,14 +54,15 @@ final class ListenStreams {
 
   /** Reserves a slot for one more stream, or refuses with a clear error. */
   void reserve() {
-    if (count.incrementAndGet() > state.settings().maxConcurrentListens()) {
+    if (count.incrementAndGet()
+        > state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS)) {
       count.decrementAndGet();
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
           "Too many notification streams: at most "
-              + state.settings().maxConcurrentListens()
+              + state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS)
               + " may be open at once",
-          null,
+          Optional.empty(),
           503,
           Map.of("Retry-After", List.of("5")));
     }
@@ -71,7 +75,7 @@ final class ListenStreams {
 
   /** Opens a stream for a planned listen on a reserved slot, as the answer to {@code request}. */
   Response open(ListenPlan plan, Caller caller, ContainerRequest request) {
-    long maxUnsent = state.settings().maxUnsentBytes();
+    long maxUnsent = state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES);
     SseStream stream =
         new SseStream(
             maxUnsent,
@@ -107,7 +111,7 @@ final class ListenStreams {
       hub.listenToListChanges(listen);
     }
     startKeepAlives();
-    Duration timeout = state.settings().listenTimeout();
+    Duration timeout = state.settings().get(SubscriptionSettings.LISTEN_TIMEOUT);
     if (!timeout.isZero()) {
       listen.timeout(
           hub.scheduler()
@@ -130,10 +134,7 @@ final class ListenStreams {
    * stalled client does not delay anyone else's result.
    */
   void shutdown() {
-    ScheduledFuture<?> task = keepAlives;
-    if (task != null) {
-      task.cancel(false);
-    }
+    keepAlives.ifPresent(task -> task.cancel(false));
     List<ListenStream> ending = List.copyOf(open);
     for (ListenStream listen : ending) {
       complete(listen);
@@ -173,15 +174,16 @@ final class ListenStreams {
   }
 
   private synchronized void startKeepAlives() {
-    if (keepAlives == null) {
-      long every = state.settings().keepAlive().toMillis();
+    if (keepAlives.isEmpty()) {
+      long every = state.settings().get(SubscriptionSettings.KEEP_ALIVE).toMillis();
       keepAlives =
-          hub.scheduler()
-              .scheduleWithFixedDelay(
-                  () -> open.forEach(l -> l.stream().keepAlive()), // queued: never blocks
-                  every,
-                  every,
-                  TimeUnit.MILLISECONDS);
+          Optional.of(
+              hub.scheduler()
+                  .scheduleWithFixedDelay(
+                      () -> open.forEach(l -> l.stream().keepAlive()), // queued: never blocks
+                      every,
+                      every,
+                      TimeUnit.MILLISECONDS));
     }
   }
 }

@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.internal.transport;
 
-import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.spool.Spool;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;

@@ -3,13 +3,14 @@ package dev.jaxrsmcp.internal.transport;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
-import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.session.SessionRead;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
@@ -46,7 +47,8 @@ final class LongRunningReads {
 
   LongRunningReads(ServerState state, ScheduledExecutorService timer, SpoolBudget budget) {
     this.state = state;
-    this.spools = new SpoolDirectory(state.settings().spoolDirectory(), budget);
+    this.spools =
+        new SpoolDirectory(state.settings().get(LongRunningSettings.SPOOL_DIRECTORY), budget);
     this.timer = timer;
   }
 
@@ -82,7 +84,7 @@ final class LongRunningReads {
               + " bytes, at most "
               + spools.budget().max()
               + " are allowed (maxSpoolBytes); try again shortly",
-          null,
+          Optional.empty(),
           503,
           Map.of("Retry-After", List.of("5")));
     }
@@ -95,7 +97,7 @@ final class LongRunningReads {
     LongRead longRead = new LongRead(id, context, spool, Optional.of(events));
     events.onClientGone(longRead::cancel);
     longRead.onStreamedError(
-        e -> events.finish(JsonRpcMessages.error(Optional.of(id), ReadEnvelopeWriter.streamed(e))));
+        e -> events.finish(JsonRpcMessages.error(Optional.of(id), ReadAnswers.streamed(e))));
     if (eventStream) {
       token.ifPresent(t -> context.sink(new ProgressRelay(t, events)));
       context.log(RouteLogs.of(call, sessionLogLevel, true, message -> events.send(message)));
@@ -113,7 +115,7 @@ final class LongRunningReads {
       longRead.fail(shuttingDown());
       return longRead;
     }
-    long timeout = state.settings().longRunningTimeout().toMillis();
+    long timeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT).toMillis();
     schedule(
             () ->
                 longRead.fail(
@@ -127,7 +129,7 @@ final class LongRunningReads {
 
   /** Keep-alive comments while the route runs; the first one makes the response a stream. */
   private void keepAlive(EventChannel channel, Consumer<Runnable> onEnd) {
-    Duration every = state.settings().longRunningKeepAlive();
+    Duration every = state.settings().get(LongRunningSettings.LONG_RUNNING_KEEP_ALIVE);
     AtomicBoolean writing = new AtomicBoolean();
     Runnable write =
         () -> {

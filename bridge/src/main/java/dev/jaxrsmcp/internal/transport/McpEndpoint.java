@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.dispatch.RequestScope;
 import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
+import dev.jaxrsmcp.internal.dispatch.SecurityIdentity;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -31,6 +32,10 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.tasks.Tasks;
@@ -54,6 +59,8 @@ import org.glassfish.jersey.server.ServerProperties;
  * into HTTP responses. This is the one place errors become JSON-RPC error objects.
  */
 final class McpEndpoint {
+  /** Set on a request once {@link #arrive} looked at it. */
+  static final String ARRIVED = McpEndpoint.class.getName() + ".arrived";
 
   private final ServerState state;
   private final JsonRpcParser parser;
@@ -73,9 +80,9 @@ final class McpEndpoint {
 
   McpEndpoint(ServerState state, ChangeHub changes, LocalAddress localAddress) {
     this.state = state;
-    this.parser = new JsonRpcParser(state.settings().maxJsonDepth());
+    this.parser = new JsonRpcParser(state.settings().get(LimitSettings.MAX_JSON_DEPTH));
     this.tools = new ToolMethods(state);
-    SpoolBudget spoolBudget = new SpoolBudget(state.settings().maxSpoolBytes());
+    SpoolBudget spoolBudget = new SpoolBudget(state.settings().get(LimitSettings.MAX_SPOOL_BYTES));
     this.tasks = TaskWiring.tasks(state, tools, spoolBudget);
     this.modern = new ModernProtocol(state, tasks.methods());
     this.gate = new RequestGate(state.settings(), localAddress);
@@ -84,7 +91,8 @@ final class McpEndpoint {
     this.longReads = new LongRunningReads(state, changes.scheduler(), spoolBudget);
     this.readSlots =
         new ReadSlots(
-            state.settings().maxConcurrentReads(), state.settings().maxConcurrentLongReads());
+            state.settings().get(LimitSettings.MAX_CONCURRENT_READS),
+            state.settings().get(LimitSettings.MAX_CONCURRENT_LONG_READS));
     this.sessions = SessionSetup.store(state.settings());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
@@ -92,7 +100,8 @@ final class McpEndpoint {
     this.rewrite =
         new RouteRewrite(
             new HeaderForwarding(
-                state.settings().forwardOnlyHeaders(), state.settings().neverForwardHeaders()));
+                state.settings().get(SecuritySettings.FORWARD_ONLY_HEADERS),
+                state.settings().get(SecuritySettings.NEVER_FORWARD_HEADERS)));
   }
 
   /**
@@ -104,6 +113,7 @@ final class McpEndpoint {
    * @return the response that ends the request here, if any
    */
   Optional<Response> arrive(ContainerRequest request) {
+    request.setProperty(ARRIVED, Boolean.TRUE);
     Optional<Response> refused = gate.refuse(request);
     if (refused.isPresent() || !"POST".equals(request.getMethod())) {
       return refused;
@@ -196,7 +206,9 @@ final class McpEndpoint {
     } else {
       uri =
           UriLimit.check(
-              ResourceMethods.requiredUri(call), state.settings().maxUriLength(), "'uri'");
+              ResourceMethods.requiredUri(call),
+              state.settings().get(LimitSettings.MAX_URI_LENGTH),
+              "'uri'");
       TemplateIndex.Found<CatalogueEntry> found =
           state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
       kind = ReadMessage.Kind.RESOURCE_READ;
@@ -246,10 +258,10 @@ final class McpEndpoint {
               uri,
               Optional.of(longRead),
               ownerCheck,
-              state.settings().maxReadBytes());
+              state.settings().get(LimitSettings.MAX_READ_BYTES));
       ends.forEach(read::onEnd);
       request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
-      asyncTimeout = state.settings().longRunningTimeout();
+      asyncTimeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
     } else {
       read =
           new InPlaceRead(
@@ -259,8 +271,8 @@ final class McpEndpoint {
               uri,
               Optional.empty(),
               ownerCheck,
-              state.settings().maxReadBytes());
-      asyncTimeout = state.settings().readTimeout();
+              state.settings().get(LimitSettings.MAX_READ_BYTES));
+      asyncTimeout = state.settings().get(LimitSettings.READ_TIMEOUT);
     }
     read.onEnd(slot);
     if (session.isPresent()) {
@@ -292,7 +304,8 @@ final class McpEndpoint {
     if (incoming.message().isEmpty()) {
       JsonRpcParser.IdentifiedException e = incoming.failure().orElseThrow();
       if (hasSession(caller)
-          && LegacyProtocol.isClientResponse(incoming.body(), state.settings().maxJsonDepth())) {
+          && LegacyProtocol.isClientResponse(
+              incoming.body(), state.settings().get(LimitSettings.MAX_JSON_DEPTH))) {
         return acceptClientResponse(caller);
       }
       return error(e.id(), e.error());
@@ -391,7 +404,9 @@ final class McpEndpoint {
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);
     }
-    SseStream stream = new SseStream(state.settings().maxUnsentBytes(), Optional.empty());
+    SseStream stream =
+        new SseStream(
+            state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES), Optional.empty());
     sessions.confirm(session);
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
@@ -467,12 +482,12 @@ final class McpEndpoint {
     return new Caller(
         request.getBaseUri(),
         request.getHeaders(),
-        request.getSecurityContext(),
+        new SecurityIdentity(request.getSecurityContext()),
         new RequestScope(request));
   }
 
   private static boolean hasSession(Caller caller) {
-    return caller.headers().getFirst(LegacyProtocol.SESSION_HEADER) != null;
+    return caller.header(LegacyProtocol.SESSION_HEADER).isPresent();
   }
 
   private static Response notAllowed() {
@@ -490,7 +505,7 @@ final class McpEndpoint {
     if ("initialize".equals(message.method())) {
       return true;
     }
-    String version = caller.headers().getFirst("MCP-Protocol-Version");
+    String version = caller.header("MCP-Protocol-Version").orElse(null);
     return version == null || Era.LEGACY_VERSIONS.contains(version);
   }
 

@@ -17,7 +17,7 @@ import org.glassfish.jersey.server.ContainerRequest;
  */
 @PreMatching
 @Priority(Integer.MIN_VALUE)
-public final class McpRequestFilter implements ContainerRequestFilter {
+final class McpRequestFilter implements ContainerRequestFilter {
   private final EndpointPath path;
   private final Supplier<Optional<McpEndpoint>> endpoint;
 

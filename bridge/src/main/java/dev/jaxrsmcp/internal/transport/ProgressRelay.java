@@ -2,9 +2,9 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.internal.dispatch.ReadContext;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 
 /**
  * Turns a read's progress into {@code notifications/progress} with the client's token, sent on the

@@ -30,7 +30,7 @@ import org.glassfish.jersey.server.ContainerRequest;
  * headers are not passed on, but for CORS headers the application's filters added.
  */
 @Priority(Integer.MIN_VALUE)
-public final class ReadResponseFilter implements ContainerResponseFilter {
+final class ReadResponseFilter implements ContainerResponseFilter {
   private static final Annotation[] NONE = new Annotation[0];
 
   private final Supplier<ObjectNode> serverInfo;

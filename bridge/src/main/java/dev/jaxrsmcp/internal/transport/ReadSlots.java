@@ -4,6 +4,7 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -70,6 +71,10 @@ final class ReadSlots {
 
   private static JsonRpcException busy(String message, String retryAfter) {
     return new JsonRpcException(
-        ErrorCodes.INTERNAL_ERROR, message, null, 503, Map.of("Retry-After", List.of(retryAfter)));
+        ErrorCodes.INTERNAL_ERROR,
+        message,
+        Optional.empty(),
+        503,
+        Map.of("Retry-After", List.of(retryAfter)));
   }
 }

@@ -1,9 +1,11 @@
 package dev.jaxrsmcp.internal.transport;
 
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.security.OriginPolicy;
+import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.settings.Settings;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,17 +21,21 @@ import org.glassfish.jersey.server.ContainerRequest;
 final class RequestGate {
   private static final System.Logger LOG = System.getLogger(RequestGate.class.getName());
 
-  private final McpFeature settings;
   private final OriginPolicy origins;
   private final LocalAddress localAddress;
   private final BodyReader body;
 
-  RequestGate(McpFeature settings, LocalAddress localAddress) {
-    this.settings = settings;
-    this.origins = new OriginPolicy(settings.allowedOrigins(), settings.allowedHosts());
+  RequestGate(Settings settings, LocalAddress localAddress) {
+    this.origins =
+        new OriginPolicy(
+            settings.get(SecuritySettings.ALLOWED_ORIGINS),
+            settings.get(SecuritySettings.ALLOWED_HOSTS));
     this.localAddress = localAddress;
     this.body =
-        new BodyReader(settings.maxBodyBytes(), settings.bodyReadTimeout(), System::nanoTime);
+        new BodyReader(
+            settings.get(LimitSettings.MAX_BODY_BYTES),
+            settings.get(LimitSettings.BODY_READ_TIMEOUT),
+            System::nanoTime);
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The answer to a {@code DELETE} while the shared session store cannot be reached. */
 final class SessionOutage {
@@ -17,7 +18,7 @@ final class SessionOutage {
             + e.store()
             + ") cannot be reached, so the session cannot be ended on every instance; it was not"
             + " ended; send DELETE again later",
-        null,
+        Optional.empty(),
         503,
         Map.of("Retry-After", List.of("5")));
   }

@@ -4,6 +4,9 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.session.SessionLimits;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SharedSessions;
+import dev.jaxrsmcp.internal.settings.SessionSettings;
+import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.util.Optional;
 
@@ -15,18 +18,18 @@ import java.util.Optional;
 final class SessionSetup {
   private SessionSetup() {}
 
-  static SessionStore store(McpFeature settings) {
+  static SessionStore store(Settings settings) {
     Optional<SharedSessions> shared =
-        settings.changeBus() instanceof SharedSessions sessions
+        settings.get(SubscriptionSettings.CHANGE_BUS) instanceof SharedSessions sessions
             ? Optional.of(sessions)
             : SharedSessions.none();
     return new SessionStore(
         new SessionLimits(
-            settings.sessionIdleTimeout(),
-            settings.sessionHandshakeTimeout(),
-            settings.keepAlive(),
-            settings.maxSessions(),
-            settings.maxSessionsPerCaller()),
+            settings.get(SessionSettings.SESSION_IDLE_TIMEOUT),
+            settings.get(SessionSettings.SESSION_HANDSHAKE_TIMEOUT),
+            settings.get(SubscriptionSettings.KEEP_ALIVE),
+            settings.get(SessionSettings.MAX_SESSIONS),
+            settings.get(SessionSettings.MAX_SESSIONS_PER_CALLER)),
         shared,
         System::nanoTime);
   }

@@ -32,7 +32,7 @@ import org.glassfish.jersey.server.ContainerRequest;
  * <p>Thread-safe. The close action runs once, when the stream closes for any reason; a failed write
  * (the client went away) closes the stream.
  */
-public final class SseStream implements NotificationStream {
+final class SseStream implements NotificationStream {
   /** Bytes that may wait for a client when the owner gives no limit. */
   public static final long DEFAULT_MAX_UNSENT_BYTES = 1L << 20;
 

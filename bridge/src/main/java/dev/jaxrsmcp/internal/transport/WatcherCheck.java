@@ -1,9 +1,10 @@
 package dev.jaxrsmcp.internal.transport;
 
 import dev.jaxrsmcp.McpConfigurationException;
-import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,9 +18,9 @@ final class WatcherCheck {
 
   private WatcherCheck() {}
 
-  static void check(Catalogue catalogue, McpFeature settings) {
+  static void check(Catalogue catalogue, Settings settings) {
     List<String> problems = new ArrayList<>();
-    for (String template : settings.watchers().keySet()) {
+    for (String template : settings.get(SubscriptionSettings.WATCHERS).keySet()) {
       boolean known =
           catalogue.entries().stream()
               .anyMatch(e -> e.subscribe() && e.template().text().equals(template));
@@ -36,7 +37,7 @@ final class WatcherCheck {
     for (CatalogueEntry entry : catalogue.entries()) {
       if (entry.subscribe()
           && !entry.template().isExact()
-          && !settings.watchers().containsKey(entry.template().text())) {
+          && !settings.get(SubscriptionSettings.WATCHERS).containsKey(entry.template().text())) {
         LOG.log(
             System.Logger.Level.WARNING,
             "subscribable template '"

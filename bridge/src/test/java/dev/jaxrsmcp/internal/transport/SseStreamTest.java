@@ -1,10 +1,9 @@
-package dev.jaxrsmcp.legacy;
+package dev.jaxrsmcp.internal.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.internal.transport.SseStream;
 import dev.jaxrsmcp.testing.TestServer;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.dispatch;
+package dev.jaxrsmcp.internal.protocol;
 
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.logging.RouteLog;

@@ -1,13 +1,10 @@
-package dev.jaxrsmcp.legacy;
+package dev.jaxrsmcp.internal.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.internal.session.NotificationStream;
-import dev.jaxrsmcp.internal.session.Session;
-import dev.jaxrsmcp.internal.session.SessionStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;

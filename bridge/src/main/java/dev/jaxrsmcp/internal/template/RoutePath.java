@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.scan;
+package dev.jaxrsmcp.internal.template;
 
 import java.util.ArrayList;
 import java.util.List;

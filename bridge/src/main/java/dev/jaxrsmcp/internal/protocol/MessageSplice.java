@@ -1,0 +1,109 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A read's serialized message split where its content goes ({@link ReadMessage#PLACEHOLDER}), so
+ * that the route's body can be streamed into it: the head, the content as the JSON string its
+ * {@link ContentsShape} makes of the bytes, the tail. Nothing of the body is held.
+ */
+public final class MessageSplice {
+  private static final byte[] QUOTED_PLACEHOLDER =
+      ("\"" + ReadMessage.PLACEHOLDER + "\"").getBytes(StandardCharsets.US_ASCII);
+
+  private final byte[] json;
+  private final int end;
+  private final int start;
+
+  private MessageSplice(byte[] json, int end, int start) {
+    this.json = json;
+    this.end = end;
+    this.start = start;
+  }
+
+  /**
+   * Splits {@code message} at its placeholder.
+   *
+   * @throws IllegalStateException when it has none
+   */
+  public static MessageSplice of(ObjectNode message) {
+    byte[] json = Json.writeBytes(message);
+    int at = lastIndexOf(json, QUOTED_PLACEHOLDER);
+    if (at < 0) {
+      throw new IllegalStateException("the read's message has no place for its content");
+    }
+    return new MessageSplice(json, at, at + QUOTED_PLACEHOLDER.length);
+  }
+
+  /** What comes before the content. */
+  public void writeHead(OutputStream out) throws IOException {
+    out.write(json, 0, end);
+  }
+
+  /**
+   * Opens the content after the head was written: the returned stream takes the body's bytes;
+   * closing it ends the content's string and writes the rest of the message (not closing {@code
+   * out}).
+   */
+  public OutputStream open(ContentsShape shape, OutputStream out) throws IOException {
+    out.write('"');
+    OutputStream encoder = shape.encoder(out);
+    return new OutputStream() {
+      private boolean closed;
+
+      @Override
+      public void write(int b) throws IOException {
+        encoder.write(b);
+      }
+
+      @Override
+      public void write(byte[] bytes, int offset, int length) throws IOException {
+        encoder.write(bytes, offset, length);
+      }
+
+      @Override
+      public void close() throws IOException {
+        if (!closed) {
+          closed = true;
+          encoder.close();
+          out.write('"');
+          out.write(json, start, json.length - start);
+        }
+      }
+    };
+  }
+
+  /**
+   * The whole message, with {@code content} writing the body where the placeholder was. When {@code
+   * content} fails, the message stays unfinished (never a complete-looking result).
+   */
+  public void write(OutputStream out, ContentsShape shape, Content content) throws IOException {
+    writeHead(out);
+    OutputStream body = open(shape, out);
+    content.writeTo(body);
+    body.close(); // not on failure: the tail would complete the message
+  }
+
+  /** Writes a read's body. */
+  @FunctionalInterface
+  public interface Content {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  private static int lastIndexOf(byte[] data, byte[] what) {
+    outer:
+    for (int i = data.length - what.length; i >= 0; i--) {
+      for (int j = 0; j < what.length; j++) {
+        if (data[i + j] != what[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+}

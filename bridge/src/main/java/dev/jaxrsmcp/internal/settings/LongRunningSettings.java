@@ -1,0 +1,20 @@
+package dev.jaxrsmcp.internal.settings;
+
+import dev.jaxrsmcp.McpTasks;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Long-running reads and tasks: spooling, keep-alives, deadlines (contract section 9). */
+public final class LongRunningSettings {
+  public static final Setting<Long> DEFAULT_MAX_BYTES =
+      Setting.atLeast("defaultMaxBytes", 1L, 1024L * 1024);
+  public static final Setting<Path> SPOOL_DIRECTORY =
+      Setting.of("spoolDirectory", Path.of(System.getProperty("java.io.tmpdir"), "jaxrs-mcp"));
+  public static final Setting<Duration> LONG_RUNNING_KEEP_ALIVE =
+      Setting.positive("longRunningKeepAlive", Duration.ofMillis(500));
+  public static final Setting<Duration> LONG_RUNNING_TIMEOUT =
+      Setting.positive("longRunningTimeout", Duration.ofMinutes(15));
+  public static final Setting<McpTasks> TASKS = Setting.of("tasks", McpTasks.builder().build());
+
+  private LongRunningSettings() {}
+}

@@ -1,0 +1,27 @@
+package dev.jaxrsmcp.internal.settings;
+
+import dev.jaxrsmcp.McpProtectedResource;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Who may reach the endpoint and what of the MCP request a route sees (contract section 5). */
+public final class SecuritySettings {
+  public static final Setting<Set<String>> ALLOWED_ORIGINS = Setting.of("allowedOrigins", Set.of());
+  public static final Setting<Set<String>> ALLOWED_HOSTS = Setting.of("allowedHosts", Set.of());
+  public static final Setting<Set<String>> FORWARD_ONLY_HEADERS =
+      Setting.of("forwardOnlyHeaders", Set.of());
+  public static final Setting<Set<String>> NEVER_FORWARD_HEADERS =
+      Setting.of("neverForwardHeaders", Set.of());
+  public static final Setting<Optional<McpProtectedResource>> PROTECTED_RESOURCE =
+      Setting.of("protectedResource", Optional.empty());
+
+  /** The headers a legacy session is bound to, besides (or instead of) the principal. */
+  public static final Setting<List<String>> SESSION_BINDING =
+      Setting.of("sessionBinding", List.of("Authorization", "Cookie"));
+
+  public static final Setting<Boolean> SESSION_BINDS_PRINCIPAL =
+      Setting.of("sessionBindsPrincipal", true);
+
+  private SecuritySettings() {}
+}
