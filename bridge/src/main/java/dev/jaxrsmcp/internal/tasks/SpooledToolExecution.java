@@ -24,7 +24,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
  * {@link TaskExecution} on today's read path: the route runs through the in-process reader on a
@@ -42,7 +41,6 @@ public final class SpooledToolExecution implements TaskExecution {
 
   private final ServerState state;
   private final SpoolDirectory spools;
-  private final Supplier<ObjectNode> serverInfo;
   private final int resultMaxBytes;
   private final Duration timeout;
   private final Semaphore slots;
@@ -53,12 +51,10 @@ public final class SpooledToolExecution implements TaskExecution {
   /**
    * @param budget the spool bytes shared with the server's long-running reads
    */
-  public SpooledToolExecution(
-      ServerState state, Supplier<ObjectNode> serverInfo, SpoolBudget budget) {
+  public SpooledToolExecution(ServerState state, SpoolBudget budget) {
     this.state = state;
     this.spools =
         new SpoolDirectory(state.settings().get(LongRunningSettings.SPOOL_DIRECTORY), budget);
-    this.serverInfo = serverInfo;
     McpTasks tasks = state.settings().get(LongRunningSettings.TASKS);
     this.resultMaxBytes = tasks.resultMaxBytes();
     this.timeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);

@@ -1,6 +1,5 @@
 package dev.jaxrsmcp.internal.transport;
 
-import dev.jaxrsmcp.internal.protocol.Capabilities;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
@@ -17,9 +16,6 @@ final class TaskWiring {
 
   static Tasks tasks(ServerState state, ToolMethods tools, SpoolBudget budget) {
     return new Tasks(
-        state,
-        new SpooledToolExecution(state, () -> Capabilities.serverInfo(state), budget),
-        tools::resolve,
-        Clock.systemUTC());
+        state, new SpooledToolExecution(state, budget), tools::resolve, Clock.systemUTC());
   }
 }
