@@ -16,7 +16,8 @@ import org.glassfish.jersey.server.ContainerRequest;
 
 /**
  * The checks every request to the endpoint passes before any work starts: Origin and Host (contract
- * section 11, see {@link OriginPolicy}), and the body size limit.
+ * section 11, see {@link OriginPolicy}; Host by the connection's local address, see {@link
+ * LocalAddress}), and the body's size and time limits ({@link BodyReader}).
  */
 final class RequestGate {
   private static final System.Logger LOG = System.getLogger(RequestGate.class.getName());
