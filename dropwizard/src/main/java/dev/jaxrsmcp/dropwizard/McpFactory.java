@@ -68,6 +68,7 @@ public class McpFactory {
     @JsonProperty private int pageSize = DEFAULTS.pageSize();
     @JsonProperty private long defaultMaxBytes = DEFAULTS.defaultMaxBytes();
     @JsonProperty private Duration readTimeout = of(DEFAULTS.readTimeout());
+    @JsonProperty private Duration bodyReadTimeout = of(DEFAULTS.bodyReadTimeout());
     @JsonProperty private Duration longRunningTimeout = of(DEFAULTS.longRunningTimeout());
     @JsonProperty private Duration listenTimeout = of(DEFAULTS.listenTimeout());
     @JsonProperty private Duration sessionIdleTimeout = of(DEFAULTS.sessionIdleTimeout());
@@ -87,6 +88,7 @@ public class McpFactory {
           .pageSize(pageSize)
           .defaultMaxBytes(defaultMaxBytes)
           .readTimeout(readTimeout.toJavaDuration())
+          .bodyReadTimeout(bodyReadTimeout.toJavaDuration())
           .longRunningTimeout(longRunningTimeout.toJavaDuration())
           .listenTimeout(listenTimeout.toJavaDuration())
           .sessionIdleTimeout(sessionIdleTimeout.toJavaDuration());

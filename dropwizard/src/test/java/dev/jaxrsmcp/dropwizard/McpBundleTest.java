@@ -55,6 +55,7 @@ class McpBundleTest {
 
     assertThat(feature.maxBodyBytes()).isEqualTo(2048);
     assertThat(feature.readTimeout()).isEqualTo(Duration.ofSeconds(7));
+    assertThat(feature.bodyReadTimeout()).isEqualTo(Duration.ofSeconds(3));
     assertThat(feature.maxListenUris()).isEqualTo(3);
     assertThat(feature.maxConcurrentReads()).isEqualTo(40);
     assertThat(feature.maxConcurrentLongReads()).isEqualTo(4);

@@ -126,6 +126,7 @@ public class McpProperties {
     private int pageSize = DEFAULTS.pageSize();
     private long defaultMaxBytes = DEFAULTS.defaultMaxBytes();
     private Duration readTimeout = DEFAULTS.readTimeout();
+    private Duration bodyReadTimeout = DEFAULTS.bodyReadTimeout();
     private Duration longRunningTimeout = DEFAULTS.longRunningTimeout();
     private Duration listenTimeout = DEFAULTS.listenTimeout();
     private Duration sessionIdleTimeout = DEFAULTS.sessionIdleTimeout();
@@ -245,6 +246,15 @@ public class McpProperties {
 
     public void setReadTimeout(Duration readTimeout) {
       this.readTimeout = readTimeout;
+    }
+
+    /** See {@link McpFeature#bodyReadTimeout()}. */
+    public Duration getBodyReadTimeout() {
+      return bodyReadTimeout;
+    }
+
+    public void setBodyReadTimeout(Duration bodyReadTimeout) {
+      this.bodyReadTimeout = bodyReadTimeout;
     }
 
     /** See {@link McpFeature#longRunningTimeout()}. */

@@ -31,6 +31,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
       "jaxrs-mcp.allowed-origins=https://notes.example.com",
       "jaxrs-mcp.limits.max-body-bytes=2048",
       "jaxrs-mcp.limits.read-timeout=7s",
+      "jaxrs-mcp.limits.body-read-timeout=3s",
       "jaxrs-mcp.limits.max-listen-uris=3",
       "jaxrs-mcp.limits.max-concurrent-reads=40",
       "jaxrs-mcp.limits.max-concurrent-long-reads=4",
@@ -78,6 +79,7 @@ class PropertiesConfigureTheFeatureTest {
   void limitsAndHostsComeFromTheProperties() {
     assertThat(feature.maxBodyBytes()).isEqualTo(2048);
     assertThat(feature.readTimeout()).isEqualTo(Duration.ofSeconds(7));
+    assertThat(feature.bodyReadTimeout()).isEqualTo(Duration.ofSeconds(3));
     assertThat(feature.maxListenUris()).isEqualTo(3);
     assertThat(feature.maxConcurrentReads()).isEqualTo(40);
     assertThat(feature.maxConcurrentLongReads()).isEqualTo(4);

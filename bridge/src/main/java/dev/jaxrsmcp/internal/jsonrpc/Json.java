@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,8 +18,18 @@ import java.io.UncheckedIOException;
  * object member holding a JSON null is left out).
  */
 public final class Json {
+  /**
+   * Writes with buffers of its own pool: Jackson's default pool is one set of buffers per thread,
+   * which the application's own Jackson writer holds while a route's entity streams into a read's
+   * envelope, so every envelope written meanwhile would allocate its buffers afresh.
+   */
   private static final ObjectMapper WRITER =
-      new ObjectMapper()
+      new ObjectMapper(
+              JsonFactory.builder()
+                  .recyclerPool(
+                      JsonRecyclerPools.newBoundedPool(
+                          16 * Runtime.getRuntime().availableProcessors()))
+                  .build())
           .setSerializationInclusion(JsonInclude.Include.NON_NULL)
           .configure(JsonNodeFeature.WRITE_NULL_PROPERTIES, false);
 

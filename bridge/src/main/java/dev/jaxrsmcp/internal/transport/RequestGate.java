@@ -45,18 +45,19 @@ final class RequestGate {
    * a loopback address or its local address is unknown (see {@link LocalAddress}).
    */
   Optional<Response> refuse(ContainerRequest request) {
-    String containerHost = request.getBaseUri().getHost();
-    boolean checkHost =
-        origins.listsHosts()
-            || localAddress.of(request).map(InetAddress::isLoopbackAddress).orElse(true);
+    String base = request.getBaseUri().getHost();
+    String containerHost = base == null ? "" : base;
+    List<String> origin = headers(request, "Origin");
+    List<String> host = headers(request, "Host");
+    Optional<String> checked = origins.refusal(origin, host, containerHost, true);
+    // The connection's local address decides only for a Host that would be refused: looking it up
+    // costs an injection lookup, and a loopback Host passes on any connection.
     Optional<String> refusal =
-        origins.refusal(
-            request.getRequestHeader("Origin") == null
-                ? List.of()
-                : request.getRequestHeader("Origin"),
-            request.getRequestHeader("Host") == null ? List.of() : request.getRequestHeader("Host"),
-            containerHost == null ? "" : containerHost,
-            checkHost);
+        checked.isPresent()
+                && !origins.listsHosts()
+                && !localAddress.of(request).map(InetAddress::isLoopbackAddress).orElse(true)
+            ? origins.refusal(origin, host, containerHost, false)
+            : checked;
     if (refusal.isEmpty()) {
       return Optional.empty();
     }
@@ -71,6 +72,11 @@ final class RequestGate {
         McpEndpoint.error(
             Optional.empty(),
             new JsonRpcException(ErrorCodes.INVALID_REQUEST, refusal.get()).withHttpStatus(403)));
+  }
+
+  private static List<String> headers(ContainerRequest request, String name) {
+    List<String> values = request.getRequestHeader(name);
+    return values == null ? List.of() : values;
   }
 
   /**

@@ -32,6 +32,7 @@ public final class FeatureFromProperties {
         .pageSize(limits.getPageSize())
         .defaultMaxBytes(limits.getDefaultMaxBytes())
         .readTimeout(limits.getReadTimeout())
+        .bodyReadTimeout(limits.getBodyReadTimeout())
         .longRunningTimeout(limits.getLongRunningTimeout())
         .listenTimeout(limits.getListenTimeout())
         .sessionIdleTimeout(limits.getSessionIdleTimeout());
