@@ -2,9 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
-import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.dispatch.RequestScope;
 import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
 import dev.jaxrsmcp.internal.dispatch.SecurityIdentity;
@@ -20,38 +18,26 @@ import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
-import dev.jaxrsmcp.internal.protocol.ReadMessage;
-import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
-import dev.jaxrsmcp.internal.protocol.SessionClaim;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.Incidents;
-import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
-import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
-import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.tasks.Tasks;
-import dev.jaxrsmcp.internal.template.TemplateIndex;
-import dev.jaxrsmcp.internal.template.TemplateMatch;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.glassfish.jersey.internal.util.PropertiesHelper;
 import org.glassfish.jersey.server.ContainerRequest;
-import org.glassfish.jersey.server.ServerProperties;
 
 /**
  * The MCP endpoint: one URL, both eras. Reads and checks the HTTP request, routes it to the modern
@@ -69,19 +55,17 @@ final class McpEndpoint {
   private final Subscriptions subscriptions;
   private final ListenStreams listens;
   private final LongRunningReads longReads;
-  private final ReadSlots readSlots;
   private final SessionStore sessions;
   private final LegacyProtocol legacy;
   private final SessionSubscriptions sessionSubscriptions;
-  private final ToolMethods tools;
   private final Tasks tasks;
-  private final RouteRewrite rewrite;
+  private final InPlaceStart inPlaceStart;
   private final ObjectNode serverInfo;
 
   McpEndpoint(ServerState state, ChangeHub changes, LocalAddress localAddress) {
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().get(LimitSettings.MAX_JSON_DEPTH));
-    this.tools = new ToolMethods(state);
+    ToolMethods tools = new ToolMethods(state);
     SpoolBudget spoolBudget = new SpoolBudget(state.settings().get(LimitSettings.MAX_SPOOL_BYTES));
     this.tasks = TaskWiring.tasks(state, tools, spoolBudget);
     this.modern = new ModernProtocol(state, tasks.methods());
@@ -89,7 +73,7 @@ final class McpEndpoint {
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler(), spoolBudget);
-    this.readSlots =
+    ReadSlots readSlots =
         new ReadSlots(
             state.settings().get(LimitSettings.MAX_CONCURRENT_READS),
             state.settings().get(LimitSettings.MAX_CONCURRENT_LONG_READS));
@@ -97,11 +81,20 @@ final class McpEndpoint {
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
     this.serverInfo = modern.serverInfo();
-    this.rewrite =
-        new RouteRewrite(
-            new HeaderForwarding(
-                state.settings().get(SecuritySettings.FORWARD_ONLY_HEADERS),
-                state.settings().get(SecuritySettings.NEVER_FORWARD_HEADERS)));
+    this.inPlaceStart =
+        new InPlaceStart(
+            state,
+            modern,
+            legacy,
+            sessions,
+            tools,
+            tasks,
+            readSlots,
+            longReads,
+            new RouteRewrite(
+                new HeaderForwarding(
+                    state.settings().get(SecuritySettings.FORWARD_ONLY_HEADERS),
+                    state.settings().get(SecuritySettings.NEVER_FORWARD_HEADERS))));
   }
 
   /**
@@ -135,7 +128,7 @@ final class McpEndpoint {
       return Optional.empty();
     }
     try {
-      return inPlace(request, message, caller(request));
+      return inPlaceStart.start(request, message, caller(request));
     } catch (JsonRpcException e) {
       return Optional.of(error(message.id(), e));
     } catch (RuntimeException e) {
@@ -143,155 +136,6 @@ final class McpEndpoint {
           error(
               message.id(), Incidents.report("MCP request " + message.method(), message.id(), e)));
     }
-  }
-
-  /**
-   * Rewrites a read into its route's request when it targets one; empty (the endpoint answers) when
-   * the era does not offer the method or the request has no session to read in.
-   */
-  private Optional<Response> inPlace(
-      ContainerRequest request, JsonRpcRequest message, Caller caller) {
-    boolean legacyEra = isLegacy(message, caller);
-    McpCall call;
-    Optional<Session> session = Optional.empty();
-    Optional<InPlaceRead.OwnerCheck> ownerCheck = Optional.empty();
-    if (legacyEra) {
-      if (!hasSession(caller)) {
-        return Optional.empty();
-      }
-      // Before the application's filters: no principal yet, the binding's headers are checked;
-      // a principal-bound session whose headers changed is checked after them (OwnerCheck).
-      SessionClaim claim = legacy.sessionBeforeFilters(caller, "'" + message.method() + "'");
-      if (!legacy.offers(message.method())) {
-        return Optional.empty();
-      }
-      Session found = claim.session();
-      session = Optional.of(found);
-      if (claim.ownerPending()) {
-        ownerCheck =
-            Optional.of(
-                principal -> {
-                  boolean owner = legacy.ownsAfterFilters(found, caller, principal);
-                  if (owner) {
-                    sessions.confirm(found);
-                  }
-                  return owner;
-                });
-      } else {
-        sessions.confirm(found); // any request after initialize confirms the handshake
-      }
-      call = legacy.call(message, caller, found);
-    } else {
-      call = modern.accept(message, caller);
-      if (!modern.offers(message.method())) {
-        return Optional.empty();
-      }
-      if ("tools/call".equals(message.method()) && tools.callsLongRunning(message)) {
-        Optional<ObjectNode> task = tasks.callAsTask(call); // runs in the background, not in place
-        if (task.isPresent()) {
-          return Optional.of(json(200, JsonRpcMessages.result(message.id().get(), task.get())));
-        }
-      }
-    }
-    ReadMessage.Kind kind;
-    CatalogueEntry entry;
-    TemplateMatch match;
-    String uri;
-    if ("tools/call".equals(message.method())) {
-      ToolMethods.ToolRead read = tools.resolve(call);
-      kind = ReadMessage.Kind.TOOL_CALL;
-      entry = read.entry();
-      match = read.match();
-      uri = read.uri();
-    } else {
-      uri =
-          UriLimit.check(
-              ResourceMethods.requiredUri(call),
-              state.settings().get(LimitSettings.MAX_URI_LENGTH),
-              "'uri'");
-      TemplateIndex.Found<CatalogueEntry> found =
-          state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
-      kind = ReadMessage.Kind.RESOURCE_READ;
-      entry = found.value();
-      match = found.match();
-    }
-    Runnable slot = readSlots.take(entry.longRunning(), uri); // before any work of the read
-    try {
-      return inPlace(request, message, call, session, ownerCheck, kind, entry, match, uri, slot);
-    } catch (RuntimeException e) {
-      slot.run();
-      throw e;
-    }
-  }
-
-  /** Starts a read that has its slot: the rewrite, and for a long-running one its spool. */
-  private Optional<Response> inPlace(
-      ContainerRequest request,
-      JsonRpcRequest message,
-      McpCall call,
-      Optional<Session> session,
-      Optional<InPlaceRead.OwnerCheck> ownerCheck,
-      ReadMessage.Kind kind,
-      CatalogueEntry entry,
-      TemplateMatch match,
-      String uri,
-      Runnable slot) {
-    InPlaceRead read;
-    Duration asyncTimeout;
-    if (entry.longRunning()) {
-      Optional<Object> cancelKey = session.map(s -> new SessionRead(s, message.id().orElseThrow()));
-      List<Runnable> ends = new ArrayList<>();
-      LongRead longRead =
-          longReads.start(
-              call,
-              entry,
-              request,
-              acceptsEventStream(call.caller()),
-              cancelKey,
-              ends::add,
-              session.flatMap(Session::routeLogLevel));
-      read =
-          new InPlaceRead(
-              call,
-              kind,
-              entry,
-              uri,
-              Optional.of(longRead),
-              ownerCheck,
-              state.settings().get(LimitSettings.MAX_READ_BYTES));
-      ends.forEach(read::onEnd);
-      request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
-      asyncTimeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
-    } else {
-      read =
-          new InPlaceRead(
-              call,
-              kind,
-              entry,
-              uri,
-              Optional.empty(),
-              ownerCheck,
-              state.settings().get(LimitSettings.MAX_READ_BYTES));
-      asyncTimeout = state.settings().get(LimitSettings.READ_TIMEOUT);
-    }
-    read.onEnd(slot);
-    if (session.isPresent()) {
-      Session s = session.get();
-      s.enter();
-      read.onEnd(s::exit);
-    }
-    request.setWriter(
-        new ReadResponseWriter(
-            request.getResponseWriter(),
-            read,
-            asyncTimeout,
-            !PropertiesHelper.isProperty(
-                request
-                    .getConfiguration()
-                    .getProperty(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR))));
-    request.setProperty(InPlaceRead.PROPERTY, read);
-    rewrite.rewrite(request, entry, match, ResourceMethods.traceHeaders(call));
-    return Optional.empty();
   }
 
   Response post(ContainerRequestContext context) {
@@ -486,7 +330,7 @@ final class McpEndpoint {
         new RequestScope(request));
   }
 
-  private static boolean hasSession(Caller caller) {
+  static boolean hasSession(Caller caller) {
     return caller.header(LegacyProtocol.SESSION_HEADER).isPresent();
   }
 
@@ -495,7 +339,7 @@ final class McpEndpoint {
   }
 
   /** Contract section 5, step 2: which requests take the legacy path. */
-  private static boolean isLegacy(JsonRpcRequest message, Caller caller) {
+  static boolean isLegacy(JsonRpcRequest message, Caller caller) {
     if (hasSession(caller)) {
       return true;
     }
@@ -520,7 +364,7 @@ final class McpEndpoint {
     return response.build();
   }
 
-  private static Response json(int status, ObjectNode message) {
+  static Response json(int status, ObjectNode message) {
     return Response.status(status)
         .type(MediaType.APPLICATION_JSON_TYPE)
         .entity(Json.writeBytes(message))
