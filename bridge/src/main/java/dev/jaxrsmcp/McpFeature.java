@@ -67,7 +67,11 @@ public final class McpFeature extends McpSettings implements Feature {
 
   /** A builder with every setting at its default. */
   public static Builder builder() {
-    return new Builder(Settings.defaults());
+    // Task settings hold a store with state (the in-memory one by default), which the feature
+    // closes
+    // when its application stops: each feature gets its own, never one shared by every feature.
+    return new Builder(
+        Settings.defaults().with(LongRunningSettings.TASKS, McpTasks.builder().build()));
   }
 
   /** A builder starting from this feature's settings. */

@@ -159,6 +159,15 @@ class FeatureInstancesTest {
   }
 
   @Test
+  void featuresBuiltApartHaveTaskStoresApart() {
+    // The store is closed (emptied) when a feature's application stops: a shared default store
+    // would lose every other application's tasks.
+    McpTaskStore first = McpFeature.builder().build().tasks().store();
+    McpTaskStore second = McpFeature.builder().build().tasks().store();
+    assertThat(first).isNotSameAs(second);
+  }
+
+  @Test
   void aBuilderThatWasBuiltGoesOnWithoutChangingWhatItBuilt() {
     McpFeature.Builder builder = McpFeature.builder().pageSize(10);
     McpFeature first = builder.build();

@@ -14,6 +14,11 @@ public final class LongRunningSettings {
       Setting.positive("longRunningKeepAlive", Duration.ofMillis(500));
   public static final Setting<Duration> LONG_RUNNING_TIMEOUT =
       Setting.positive("longRunningTimeout", Duration.ofMinutes(15));
+
+  /**
+   * The task settings. Their store has state, so {@code McpFeature.builder()} sets a fresh one for
+   * each feature; this default only stands for "the defaults".
+   */
   public static final Setting<McpTasks> TASKS = Setting.of("tasks", McpTasks.builder().build());
 
   private LongRunningSettings() {}
