@@ -68,8 +68,7 @@ public final class McpFeature extends McpSettings implements Feature {
   /** A builder with every setting at its default. */
   public static Builder builder() {
     // Task settings hold a store with state (the in-memory one by default), which the feature
-    // closes
-    // when its application stops: each feature gets its own, never one shared by every feature.
+    // closes when its application stops: each feature gets its own, never one shared by all.
     return new Builder(
         Settings.defaults().with(LongRunningSettings.TASKS, McpTasks.builder().build()));
   }
@@ -93,6 +92,7 @@ public final class McpFeature extends McpSettings implements Feature {
     return changes;
   }
 
+  /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
   public static final class Builder {
     private Settings settings;
 

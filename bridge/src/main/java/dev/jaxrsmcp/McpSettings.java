@@ -386,6 +386,4 @@ public abstract class McpSettings {
   public McpTasks tasks() {
     return settings.get(LongRunningSettings.TASKS);
   }
-
-  /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
 }
