@@ -1,9 +1,11 @@
 package dev.jaxrsmcp.internal.protocol;
 
 import java.net.URI;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Who sent an MCP request, as the route will see them: the application's base URI, the HTTP headers
@@ -30,8 +32,8 @@ public record Caller(
    * request scope.
    */
   public Caller snapshot() {
-    Map<String, List<String>> copy = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach((name, values) -> copy.put(name, List.copyOf(values)));
-    return new Caller(baseUri, java.util.Collections.unmodifiableMap(copy), identity.snapshot());
+    return new Caller(baseUri, Collections.unmodifiableMap(copy), identity.snapshot());
   }
 }

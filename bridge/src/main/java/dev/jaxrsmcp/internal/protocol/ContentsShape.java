@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonTextOutput;
-import java.io.FilterOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -114,24 +112,9 @@ public record ContentsShape(
    * bytes come: escaped text, or base64. Closing it ends the value and leaves {@code out} open.
    */
   public OutputStream encoder(OutputStream out) {
-    return text ? new JsonTextOutput(out, charset) : Base64.getEncoder().wrap(new NonClosing(out));
-  }
-
-  /** Keeps the base64 encoder's close (which ends the value) from closing the message's stream. */
-  private static final class NonClosing extends FilterOutputStream {
-    NonClosing(OutputStream out) {
-      super(out);
-    }
-
-    @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-      out.write(bytes, offset, length);
-    }
-
-    @Override
-    public void close() throws IOException {
-      out.flush();
-    }
+    return text
+        ? new JsonTextOutput(out, charset)
+        : Base64.getEncoder().wrap(new NonClosingOutput(out));
   }
 
   /** True for {@code text/*} and types naming json, xml, yaml, javascript or csv. */

@@ -1,10 +1,10 @@
 package dev.jaxrsmcp.internal.transport;
 
+import dev.jaxrsmcp.internal.protocol.NonClosingOutput;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.ext.MessageBodyWriter;
 import java.io.ByteArrayOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -41,7 +41,7 @@ final class RouteEntity {
         envelope.annotations(),
         type,
         new MultivaluedHashMap<String, Object>(),
-        new NonClosing(through));
+        new NonClosingOutput(through));
     streams.endRoute();
   }
 
@@ -64,22 +64,5 @@ final class RouteEntity {
           }
         });
     return bytes.toByteArray();
-  }
-
-  /** Keeps a writer from closing the stream the envelope still writes to. */
-  private static final class NonClosing extends FilterOutputStream {
-    NonClosing(OutputStream out) {
-      super(out);
-    }
-
-    @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-      out.write(bytes, offset, length);
-    }
-
-    @Override
-    public void close() throws IOException {
-      out.flush();
-    }
   }
 }
