@@ -5,6 +5,7 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A read's serialized message split where its content goes ({@link ReadMessage#PLACEHOLDER}), so
@@ -37,6 +38,17 @@ public final class MessageSplice {
       throw new IllegalStateException("the read's message has no place for its content");
     }
     return new MessageSplice(json, at, at + QUOTED_PLACEHOLDER.length);
+  }
+
+  /** A message whose content goes at {@code at} (nothing of {@code json} is left out there). */
+  static MessageSplice split(byte[] json, int at) {
+    return new MessageSplice(json, at, at);
+  }
+
+  /** Whether {@code other} has the same head and tail. */
+  boolean sameAs(MessageSplice other) {
+    return Arrays.equals(json, 0, end, other.json, 0, other.end)
+        && Arrays.equals(json, start, json.length, other.json, other.start, other.json.length);
   }
 
   /** What comes before the content. */

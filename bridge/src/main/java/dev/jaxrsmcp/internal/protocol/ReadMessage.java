@@ -40,7 +40,9 @@ public final class ReadMessage {
 
   /**
    * The response to a read whose route answered 2xx, shaped by {@code shape}, the content replaced
-   * by the placeholder (where the writer streams the route's body).
+   * by the placeholder (where the writer streams the route's body). It holds {@code id} and {@code
+   * uri} as they are, never a value derived from them: {@link SuccessSplices} keeps the serialized
+   * message of each shape and fills in the id and URI of each read.
    */
   public static ObjectNode success(
       Kind kind,

@@ -10,7 +10,8 @@ import java.util.Optional;
  * @param status the HTTP status code
  * @param reason the status line's reason phrase, for example {@code Forbidden}
  * @param mediaType the response's {@code Content-Type}; empty when it had none
- * @param headers the response headers, names in lower case
+ * @param headers the response headers, names in lower case (of a read taken in place, those of
+ *     {@link #READ_HEADERS})
  * @param body the entity bytes
  * @param guardRejected true when Jersey routed the request to another method than the one the URI
  *     matched and the bridge stopped it
@@ -22,6 +23,14 @@ public record RouteResponse(
     Map<String, List<String>> headers,
     byte[] body,
     boolean guardRejected) {
+
+  /**
+   * The route headers the bridge reads, in lower case: what a response keeps when its route's
+   * answer is taken in place (the status line, type and body aside).
+   */
+  public static final List<String> READ_HEADERS =
+      List.of(
+          "content-length", "last-modified", "cache-control", "www-authenticate", "retry-after");
 
   public RouteResponse {
     headers = Map.copyOf(headers);

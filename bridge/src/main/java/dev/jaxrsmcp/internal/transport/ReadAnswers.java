@@ -6,8 +6,10 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.ContentsShape;
+import dev.jaxrsmcp.internal.protocol.MessageSplice;
 import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.protocol.SuccessSplices;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +40,25 @@ final class ReadAnswers {
         shape,
         truncated,
         envelope.serverInfo());
+  }
+
+  /**
+   * The response to a plain read whose route answered 2xx, split where its content goes (from the
+   * application's kept messages, see {@link SuccessSplices}).
+   */
+  static MessageSplice successSplice(ReadEnvelope envelope, ContentsShape shape) {
+    InPlaceRead read = envelope.read();
+    return envelope
+        .splices()
+        .splice(
+            read.kind,
+            read.id,
+            read.call.era(),
+            read.entry,
+            read.uri,
+            shape,
+            false,
+            envelope.serverInfo());
   }
 
   /** The response to a route that did not answer 2xx (a 4xx quotes the head of its body). */

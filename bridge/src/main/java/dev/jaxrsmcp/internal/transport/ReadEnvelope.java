@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.protocol.SuccessSplices;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
@@ -26,6 +27,7 @@ import org.glassfish.jersey.message.MessageBodyWorkers;
  * @param serverInfo the server's identity, for modern results
  * @param streams the streams of this response, as the envelope's interceptor and writer share them
  * @param workers the request's message body workers, which find the route's own writer
+ * @param splices the application's kept success messages
  */
 record ReadEnvelope(
     InPlaceRead read,
@@ -38,7 +40,8 @@ record ReadEnvelope(
     boolean streamed,
     ObjectNode serverInfo,
     EnvelopeStreams streams,
-    MessageBodyWorkers workers) {
+    MessageBodyWorkers workers,
+    SuccessSplices splices) {
 
   /** The same envelope, its final message going on the read's event stream. */
   ReadEnvelope asStreamed() {
@@ -53,6 +56,7 @@ record ReadEnvelope(
         true,
         serverInfo,
         streams,
-        workers);
+        workers,
+        splices);
   }
 }

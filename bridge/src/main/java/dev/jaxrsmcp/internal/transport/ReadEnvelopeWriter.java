@@ -120,7 +120,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             read.entry,
             envelope.route(),
             shape -> {
-              MessageSplice splice = MessageSplice.of(ReadAnswers.success(envelope, shape, false));
+              MessageSplice splice = ReadAnswers.successSplice(envelope, shape);
               splice.writeHead(held);
               return splice.open(shape, held);
             });

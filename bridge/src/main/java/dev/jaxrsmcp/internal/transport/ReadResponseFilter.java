@@ -4,15 +4,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.protocol.ContentsMapper;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.protocol.SuccessSplices;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,6 +37,7 @@ final class ReadResponseFilter implements ContainerResponseFilter {
 
   private final Supplier<ObjectNode> serverInfo;
   private final Optional<ResourceMetadata> metadata;
+  private final SuccessSplices splices = new SuccessSplices();
 
   ReadResponseFilter(Supplier<ObjectNode> serverInfo, Optional<ResourceMetadata> metadata) {
     this.serverInfo = serverInfo;
@@ -46,15 +49,13 @@ final class ReadResponseFilter implements ContainerResponseFilter {
     if (!(request.getProperty(InPlaceRead.PROPERTY) instanceof InPlaceRead read)) {
       return;
     }
-    Map<String, List<String>> headers = new LinkedHashMap<>();
-    response
-        .getStringHeaders()
-        .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
+    MediaType routeType = response.getMediaType();
+    Map<String, List<String>> headers = readHeaders(response);
     RouteResponse route =
         new RouteResponse(
             response.getStatus(),
             response.getStatusInfo().getReasonPhrase(),
-            Optional.ofNullable(response.getMediaType()).map(MediaType::toString),
+            Optional.ofNullable(routeType).map(MediaType::toString),
             headers,
             new byte[0],
             Boolean.TRUE.equals(request.getProperty(DispatchGuard.REJECTED)));
@@ -89,11 +90,12 @@ final class ReadResponseFilter implements ContainerResponseFilter {
             response.hasEntity() ? response.getEntityClass() : Object.class,
             response.hasEntity() ? response.getEntityType() : Object.class,
             response.getEntityAnnotations(),
-            Optional.ofNullable(response.getMediaType()),
+            Optional.ofNullable(routeType),
             streamed,
             serverInfo.get(),
             new EnvelopeStreams(),
-            ((ContainerRequest) request).getWorkers());
+            ((ContainerRequest) request).getWorkers(),
+            splices);
     keepOnly(response);
     if (!challenges.isEmpty()) {
       response.getHeaders().put("WWW-Authenticate", new ArrayList<>(challenges));
@@ -103,6 +105,27 @@ final class ReadResponseFilter implements ContainerResponseFilter {
         envelope,
         NONE,
         streamed ? MediaType.SERVER_SENT_EVENTS_TYPE : MediaType.APPLICATION_JSON_TYPE);
+  }
+
+  /**
+   * The route's headers the bridge reads ({@link RouteResponse#READ_HEADERS}), names in lower case;
+   * the others are dropped with the route's response.
+   */
+  private static Map<String, List<String>> readHeaders(ContainerResponseContext response) {
+    Map<String, List<String>> headers = new HashMap<>();
+    MultivaluedMap<String, String> strings = null;
+    for (String name : response.getHeaders().keySet()) {
+      for (String read : RouteResponse.READ_HEADERS) {
+        if (read.equalsIgnoreCase(name)) {
+          strings = strings == null ? response.getStringHeaders() : strings;
+          List<String> values = strings.get(name);
+          if (values != null && !values.isEmpty()) {
+            headers.put(read, values);
+          }
+        }
+      }
+    }
+    return headers;
   }
 
   private List<Object> challenges(List<String> given) {
@@ -127,7 +150,7 @@ final class ReadResponseFilter implements ContainerResponseFilter {
         .keySet()
         .removeIf(
             name ->
-                !name.toLowerCase(Locale.ROOT).startsWith("access-control-")
+                !name.regionMatches(true, 0, "access-control-", 0, "access-control-".length())
                     && !name.equalsIgnoreCase("Vary"));
   }
 }

@@ -1,0 +1,256 @@
+package dev.jaxrsmcp.internal.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.template.UriTemplate;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A kept success message ({@link SuccessSplices}) gives, byte for byte, the message {@link
+ * ReadMessage#success} builds for every read of its shape: each id and URI filled in as the tree's
+ * writer writes them, for both kinds and eras, text and blob, with and without annotations.
+ */
+class SuccessSplicesTest {
+  private static final ObjectNode SERVER = Json.object().put("name", "demo").put("version", "1.0");
+  private static final byte[] BODY = "{\"a\":\"b\\\"c\"}\n".getBytes(StandardCharsets.UTF_8);
+
+  private static final List<JsonNode> IDS =
+      List.of(
+          IntNode.valueOf(1),
+          IntNode.valueOf(-7),
+          LongNode.valueOf(Long.MAX_VALUE),
+          TextNode.valueOf("req-1"),
+          TextNode.valueOf("quote \" backslash \\ tab \t newline \n é 漢 😀"),
+          TextNode.valueOf(""));
+
+  private static final List<String> URIS =
+      List.of(
+          "app://widgets/1/state",
+          "app://widgets/%22quoted%22/state",
+          "app://widgets/a\"b\\c/state",
+          "app://widgets/é漢😀/state",
+          "app://widgets/\u0001\u001f/state",
+          "app://widgets/lone\ud800/state");
+
+  private final SuccessSplices splices = new SuccessSplices();
+
+  @Test
+  void everyReadOfAKeptShapeGetsTheTreesBytes() throws IOException {
+    for (ReadMessage.Kind kind : ReadMessage.Kind.values()) {
+      for (Era era : Era.values()) {
+        for (ContentsShape shape : shapes()) {
+          for (boolean truncated : new boolean[] {false, true}) {
+            CatalogueEntry entry = entry(List.of());
+            for (JsonNode id : IDS) {
+              for (String uri : URIS) {
+                assertThat(
+                        written(
+                            splices.splice(kind, id, era, entry, uri, shape, truncated, SERVER),
+                            shape))
+                    .as("%s %s %s truncated=%s id=%s uri=%s", kind, era, shape, truncated, id, uri)
+                    .isEqualTo(
+                        written(
+                            MessageSplice.of(
+                                ReadMessage.success(
+                                    kind, id, era, entry, uri, shape, truncated, SERVER)),
+                            shape));
+              }
+            }
+          }
+        }
+      }
+    }
+    assertThat(splices.keptMessages())
+        .as("every shape's message is kept")
+        .isEqualTo(splices.knownShapes());
+    assertThat(splices.keptMessages()).isEqualTo(2 * 2 * shapes().size() * 2);
+  }
+
+  @Test
+  void entriesAndServersApartKeepMessagesApart() throws IOException {
+    ContentsShape shape = shapes().get(0);
+    CatalogueEntry plain = entry(List.of());
+    CatalogueEntry forUsers = entry(List.of("user"));
+    ObjectNode other = Json.object().put("name", "other").put("version", "2.0");
+    JsonNode id = IntNode.valueOf(3);
+    String uri = "app://widgets/3/state";
+    for (int round = 0; round < 2; round++) {
+      for (CatalogueEntry entry : List.of(plain, forUsers)) {
+        for (ObjectNode server : List.of(SERVER, other)) {
+          assertThat(
+                  written(
+                      splices.splice(
+                          ReadMessage.Kind.TOOL_CALL,
+                          id,
+                          Era.MODERN,
+                          entry,
+                          uri,
+                          shape,
+                          false,
+                          server),
+                      shape))
+              .isEqualTo(
+                  written(
+                      MessageSplice.of(
+                          ReadMessage.success(
+                              ReadMessage.Kind.TOOL_CALL,
+                              id,
+                              Era.MODERN,
+                              entry,
+                              uri,
+                              shape,
+                              false,
+                              server)),
+                      shape));
+        }
+      }
+    }
+    assertThat(splices.keptMessages()).isEqualTo(4);
+  }
+
+  @Test
+  void idsATemplateCannotTakeAreBuiltPerRead() throws IOException {
+    ContentsShape shape = shapes().get(0);
+    CatalogueEntry entry = entry(List.of());
+    JsonNode id = Json.object().put("odd", true); // the parser refuses such ids; still right here
+    assertThat(
+            written(
+                splices.splice(
+                    ReadMessage.Kind.RESOURCE_READ,
+                    id,
+                    Era.MODERN,
+                    entry,
+                    "app://x",
+                    shape,
+                    false,
+                    SERVER),
+                shape))
+        .isEqualTo(
+            written(
+                MessageSplice.of(
+                    ReadMessage.success(
+                        ReadMessage.Kind.RESOURCE_READ,
+                        id,
+                        Era.MODERN,
+                        entry,
+                        "app://x",
+                        shape,
+                        false,
+                        SERVER)),
+                shape));
+    assertThat(splices.knownShapes()).isZero();
+  }
+
+  @Test
+  void keepsAtMostItsBound() {
+    CatalogueEntry entry = entry(List.of());
+    for (int i = 0; i < SuccessSplices.MAX_KEPT * 2 + 5; i++) {
+      ContentsShape shape =
+          new ContentsShape(
+              "application/json",
+              true,
+              StandardCharsets.UTF_8,
+              Optional.of("2026-12-01T00:00:" + i + "Z"),
+              new CacheHint(0, "private"));
+      splices.splice(
+          ReadMessage.Kind.RESOURCE_READ,
+          IntNode.valueOf(i),
+          Era.MODERN,
+          entry,
+          "app://widgets/" + i,
+          shape,
+          false,
+          SERVER);
+      assertThat(splices.knownShapes()).isLessThanOrEqualTo(SuccessSplices.MAX_KEPT);
+    }
+  }
+
+  private static List<ContentsShape> shapes() {
+    List<ContentsShape> shapes = new ArrayList<>();
+    shapes.add(
+        new ContentsShape(
+            "application/json",
+            true,
+            StandardCharsets.UTF_8,
+            Optional.empty(),
+            new CacheHint(5000, "public")));
+    shapes.add(
+        new ContentsShape(
+            "text/plain",
+            true,
+            StandardCharsets.ISO_8859_1,
+            Optional.of("2026-12-01T10:00:00Z"),
+            new CacheHint(0, "private")));
+    shapes.add(
+        new ContentsShape(
+            "image/png",
+            false,
+            StandardCharsets.UTF_8,
+            Optional.empty(),
+            new CacheHint(0, "private")));
+    shapes.add(
+        new ContentsShape(
+            "application/octet-stream",
+            false,
+            StandardCharsets.UTF_8,
+            Optional.of("2026-12-01T10:00:00Z"),
+            new CacheHint(60000, "public")));
+    return shapes;
+  }
+
+  private static byte[] written(MessageSplice splice, ContentsShape shape) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    splice.write(out, shape, body -> body.write(BODY));
+    return out.toByteArray();
+  }
+
+  private static CatalogueEntry entry(List<String> audience) {
+    try {
+      return new CatalogueEntry(
+          UriTemplate.parse("app://widgets/{id}/state"),
+          "state",
+          "State",
+          "A widget's state.",
+          "application/json",
+          0,
+          "private",
+          false,
+          false,
+          0,
+          audience,
+          OptionalDouble.empty(),
+          true,
+          Object.class.getMethod("toString"),
+          "/widgets/{id}/state",
+          Map.of("id", String.class),
+          Set.of(),
+          Map.of("id", String.class),
+          Map.of(),
+          "",
+          false,
+          false,
+          List.of(),
+          Map.of(),
+          McpResource.TaskSupport.NONE);
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
