@@ -55,14 +55,20 @@ public final class DispatchGuard implements ContainerRequestFilter {
   @SuppressWarnings("unchecked")
   private static boolean samePathValues(ContainerRequestContext request, ExtendedUriInfo uriInfo) {
     Map<String, String> expected = (Map<String, String>) request.getProperty(EXPECTED_PATH_VALUES);
-    var actual = uriInfo.getPathParameters(true);
-    if (!actual.keySet().equals(expected.keySet())) {
+    Map<String, List<String>> actual = uriInfo.getPathParameters(true);
+    if (actual.size() != expected.size()) {
       return false;
     }
-    for (Map.Entry<String, String> e : expected.entrySet()) {
-      List<String> values = actual.get(e.getKey());
-      if (values == null || values.isEmpty() || !values.stream().allMatch(e.getValue()::equals)) {
+    for (Map.Entry<String, List<String>> e : actual.entrySet()) {
+      String value = expected.get(e.getKey());
+      List<String> values = e.getValue();
+      if (value == null || values == null || values.isEmpty()) {
         return false;
+      }
+      for (int i = 0; i < values.size(); i++) {
+        if (!value.equals(values.get(i))) {
+          return false;
+        }
       }
     }
     return true;

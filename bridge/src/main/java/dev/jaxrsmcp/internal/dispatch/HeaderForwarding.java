@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which headers of the MCP request reach the route (contract section 7). Always withheld:
@@ -14,7 +15,8 @@ import java.util.Set;
  * {@code Mcp-*} and {@code Last-Event-ID}. On top of that, the application's lists: when the
  * allow-list is not empty only the headers it names pass, and the deny-list removes more. Names are
  * compared without case; an entry ending in {@code *} matches every name with that prefix.
- * Immutable.
+ * Thread-safe: the lists are immutable, and the verdict on the first {@value #REMEMBERED_NAMES}
+ * distinct header names is remembered.
  */
 public final class HeaderForwarding {
   private static final Set<String> DROPPED =
@@ -37,8 +39,12 @@ public final class HeaderForwarding {
   /** Forwards everything but the headers always withheld. */
   public static final HeaderForwarding DEFAULT = new HeaderForwarding(Set.of(), Set.of());
 
+  /** How many distinct header names have their verdict remembered. */
+  private static final int REMEMBERED_NAMES = 256;
+
   private final List<String> allowed;
   private final List<String> denied;
+  private final Map<String, Boolean> verdicts = new ConcurrentHashMap<>();
 
   /**
    * @param allowed the allow-list; empty allows every header not always withheld
@@ -68,8 +74,9 @@ public final class HeaderForwarding {
   }
 
   private boolean passes(String headerName, List<String> connectionNamed) {
-    String name = headerName.toLowerCase(Locale.ROOT);
-    return !connectionNamed.contains(name) && permits(name);
+    return permits(headerName)
+        && (connectionNamed.isEmpty()
+            || !connectionNamed.contains(headerName.toLowerCase(Locale.ROOT)));
   }
 
   /** The header names the {@code Connection} header lists (hop-by-hop, never forwarded). */
@@ -93,7 +100,18 @@ public final class HeaderForwarding {
    * asked for the trace headers taken from {@code _meta}.
    */
   boolean permits(String headerName) {
-    String name = headerName.toLowerCase(Locale.ROOT);
+    Boolean known = verdicts.get(headerName);
+    if (known != null) {
+      return known;
+    }
+    boolean permitted = decide(headerName.toLowerCase(Locale.ROOT));
+    if (verdicts.size() < REMEMBERED_NAMES) {
+      verdicts.put(headerName, permitted);
+    }
+    return permitted;
+  }
+
+  private boolean decide(String name) {
     return !DROPPED.contains(name)
         && !name.startsWith("content-")
         && !name.startsWith("mcp-")

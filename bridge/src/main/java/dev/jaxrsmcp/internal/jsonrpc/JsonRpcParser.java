@@ -3,18 +3,20 @@ package dev.jaxrsmcp.internal.jsonrpc;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.Optional;
 
 /** Parses one JSON-RPC 2.0 request or notification, rejecting everything else precisely. */
 public final class JsonRpcParser {
-  private final ObjectMapper mapper;
+  /** A tree reader (its deserializer found once, not per message). */
+  private final ObjectReader reader;
+
   private final int maxDepth;
 
   public JsonRpcParser(int maxDepth) {
-    this.mapper = Json.reader(maxDepth);
+    this.reader = Json.reader(maxDepth).readerFor(JsonNode.class);
     this.maxDepth = maxDepth;
   }
 
@@ -29,7 +31,7 @@ public final class JsonRpcParser {
   public JsonRpcRequest parse(byte[] body) {
     JsonNode tree;
     try {
-      tree = mapper.readTree(body);
+      tree = reader.readTree(body);
     } catch (StreamConstraintsException e) {
       if (String.valueOf(e.getOriginalMessage()).contains("nesting depth")) {
         throw invalid("JSON nests deeper than " + maxDepth + " levels", Optional.empty());

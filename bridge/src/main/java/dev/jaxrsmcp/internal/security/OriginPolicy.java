@@ -1,21 +1,29 @@
 package dev.jaxrsmcp.internal.security;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Contract section 11, the first check of every request: a present {@code Origin} must be a
  * loopback origin or an allowed one, and {@code Host} must name a loopback host or an allowed one
  * when the Host is checked (the caller decides: when hosts are listed, or the server was reached on
  * a loopback address). Together they keep DNS-rebinding pages (a foreign name resolving to the
- * loopback address) and foreign web pages away from the endpoint. Immutable.
+ * loopback address) and foreign web pages away from the endpoint. Thread-safe: its settings are
+ * immutable, and it remembers the verdict on the first {@value #REMEMBERED_HOSTS} distinct {@code
+ * Host} values it checks (a client sends the same one with every request).
  */
 public final class OriginPolicy {
   private static final int MAX_SHOWN = 100;
 
+  /** How many distinct {@code Host} values have their verdict remembered. */
+  static final int REMEMBERED_HOSTS = 256;
+
   private final Set<String> allowedOrigins;
   private final Set<String> allowedHosts;
+  private final Map<String, Boolean> hostVerdicts = new ConcurrentHashMap<>();
 
   /**
    * @param allowedOrigins normalized origins (see {@link Origins#requireOrigin}) or {@code *}
@@ -44,8 +52,7 @@ public final class OriginPolicy {
     }
     String host = hosts.isEmpty() ? containerHost : hosts.get(0);
     if (checkHost) {
-      Optional<String> hostName = Origins.hostOfHeader(host);
-      if (hostName.isEmpty() || !isAllowedHost(hostName.get())) {
+      if (!isAllowedHostHeader(host)) {
         return Optional.of("Forbidden: Host '" + shown(host) + "' is not allowed");
       }
     }
@@ -61,6 +68,23 @@ public final class OriginPolicy {
   /** Whether {@code allowedHosts} names any host (then {@code Host} is always checked). */
   public boolean listsHosts() {
     return !allowedHosts.isEmpty();
+  }
+
+  /** Whether a {@code Host} header value names an allowed host (remembered, see above). */
+  private boolean isAllowedHostHeader(String value) {
+    if (value == null) {
+      return false;
+    }
+    Boolean known = hostVerdicts.get(value);
+    if (known != null) {
+      return known;
+    }
+    Optional<String> hostName = Origins.hostOfHeader(value);
+    boolean allowed = hostName.isPresent() && isAllowedHost(hostName.get());
+    if (hostVerdicts.size() < REMEMBERED_HOSTS) {
+      hostVerdicts.put(value, allowed);
+    }
+    return allowed;
   }
 
   private boolean isAllowedHost(String host) {

@@ -140,7 +140,10 @@ final class PathPattern {
     return segments.get(segmentOfPart[index]).literalText();
   }
 
-  /** The decoded path variables, and where the path portion of the URI ends. */
+  /**
+   * The decoded path variables (a map of this match's own, which the caller may change), and where
+   * the path portion of the URI ends.
+   */
   record PathMatch(Map<String, String> values, int end) {}
 
   /** Matches the path portion of {@code uri}: up to its end, or up to the '?' of its query. */

@@ -30,6 +30,12 @@ public final class UriTemplate {
   private final int pathVariableCount;
   private final PathPattern pathPattern;
 
+  /** The literal text the template starts with ("" when it starts with a variable). */
+  private final String leadingLiteral;
+
+  /** The literal text the template's path ends with ("" when it ends with a variable). */
+  private final String trailingLiteral;
+
   UriTemplate(String text, List<Part> parts, List<String> queryVariables) {
     this.text = text;
     this.parts = List.copyOf(parts);
@@ -45,6 +51,12 @@ public final class UriTemplate {
     this.pathVariables = List.copyOf(names);
     this.pathVariableCount = count;
     this.pathPattern = new PathPattern(parts, pathVariables);
+    this.leadingLiteral =
+        !parts.isEmpty() && parts.get(0) instanceof Part.Literal first ? first.text() : "";
+    this.trailingLiteral =
+        parts.size() > 1 && parts.get(parts.size() - 1) instanceof Part.Literal last
+            ? last.text()
+            : "";
   }
 
   /**
@@ -96,7 +108,7 @@ public final class UriTemplate {
    * earlier variables take the longest values.
    */
   public Optional<TemplateMatch> match(String uri) {
-    if (uri.length() > MAX_URI_LENGTH) {
+    if (uri.length() > MAX_URI_LENGTH || !couldMatch(uri)) {
       return Optional.empty();
     }
     Optional<PathPattern.PathMatch> path = pathPattern.match(uri);
@@ -104,14 +116,28 @@ public final class UriTemplate {
       return Optional.empty();
     }
     int end = path.get().end();
-    Map<String, String> values = new HashMap<>(path.get().values());
+    Map<String, String> values = path.get().values(); // the match's own map
+    if (end == uri.length()) {
+      return Optional.of(new TemplateMatch(values, Map.of()));
+    }
     Map<String, List<String>> queryValues = new LinkedHashMap<>();
-    if (end < uri.length()) {
-      if (queryVariables.isEmpty() || !parseQuery(uri.substring(end + 1), values, queryValues)) {
-        return Optional.empty();
-      }
+    if (queryVariables.isEmpty() || !parseQuery(uri.substring(end + 1), values, queryValues)) {
+      return Optional.empty();
     }
     return Optional.of(new TemplateMatch(values, queryValues));
+  }
+
+  /**
+   * A quick look before the match: the URI starts with the template's leading literal text and,
+   * when it has no query or fragment (its path then ends where the URI ends), ends with the
+   * trailing one. False only for URIs the match would refuse too.
+   */
+  private boolean couldMatch(String uri) {
+    return uri.startsWith(leadingLiteral)
+        && (trailingLiteral.isEmpty()
+            || uri.endsWith(trailingLiteral)
+            || uri.indexOf('?') >= 0
+            || uri.indexOf('#') >= 0);
   }
 
   private boolean parseQuery(
