@@ -57,7 +57,7 @@ public interface McpTaskStore extends AutoCloseable {
   /** Removes the entry (nothing happens when there is none). */
   void delete(String id);
 
-  /** Releases connections; called when the application shuts down. */
+  /** Releases connections; called once, when the last application using this store shuts down. */
   @Override
   void close();
 

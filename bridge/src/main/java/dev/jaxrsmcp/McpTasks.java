@@ -142,7 +142,11 @@ public final class McpTasks {
       return this;
     }
 
-    /** See {@link McpTasks#store()}. The feature closes the store when the application stops. */
+    /**
+     * See {@link McpTasks#store()}. The feature closes the store when the last application using it
+     * stops (a feature registered in two applications, or one store given to two features, is
+     * closed once, after both).
+     */
     public Builder store(McpTaskStore store) {
       this.store = Optional.of(Objects.requireNonNull(store, "store"));
       return this;

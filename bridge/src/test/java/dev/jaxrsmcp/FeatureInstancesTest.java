@@ -14,10 +14,12 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterEach;
@@ -165,6 +167,70 @@ class FeatureInstancesTest {
     McpTaskStore first = McpFeature.builder().build().tasks().store();
     McpTaskStore second = McpFeature.builder().build().tasks().store();
     assertThat(first).isNotSameAs(second);
+  }
+
+  @Test
+  void aTaskStoreSharedByApplicationsIsClosedAfterTheLastOfThem() throws Exception {
+    AtomicInteger closes = new AtomicInteger();
+    McpTaskStore memory = McpTaskStore.inMemory();
+    McpTaskStore counting =
+        new McpTaskStore() {
+          @Override
+          public boolean create(Entry entry) {
+            return memory.create(entry);
+          }
+
+          @Override
+          public Optional<Entry> find(String id) {
+            return memory.find(id);
+          }
+
+          @Override
+          public boolean replace(long expectedVersion, Entry next) {
+            return memory.replace(expectedVersion, next);
+          }
+
+          @Override
+          public void delete(String id) {
+            memory.delete(id);
+          }
+
+          @Override
+          public void close() {
+            closes.incrementAndGet();
+            memory.close();
+          }
+        };
+    McpFeature feature =
+        McpFeature.builder().tasks(McpTasks.builder().store(counting).build()).build();
+    McpFeature derived = feature.newBuilder().pageSize(7).build(); // the same store
+    TestServer one = TestServer.start(new ResourceConfig(Items.class).register(feature));
+    TestServer two = TestServer.start(new ResourceConfig(Items.class).register(feature));
+    TestServer three = TestServer.start(new ResourceConfig(Items.class).register(derived));
+    open.add(three);
+    counting.create(new McpTaskStore.Entry("t-1", 1, "{}", Instant.now().plusSeconds(600)));
+
+    one.close();
+    two.close();
+    assertThat(closes).as("closed while an application still uses it").hasValue(0);
+    assertThat(counting.find("t-1"))
+        .as("the task outlives the applications that stopped")
+        .isPresent();
+    open.remove(three);
+    three.close();
+    assertThat(closes).as("closed once, after the last application").hasValue(1);
+  }
+
+  @Test
+  void theDefaultStoreOfAFeatureInTwoApplicationsOutlivesTheFirstToStop() throws Exception {
+    McpFeature feature = McpFeature.builder().build();
+    McpTaskStore store = feature.tasks().store();
+    TestServer one = TestServer.start(new ResourceConfig(Items.class).register(feature));
+    TestServer two = TestServer.start(new ResourceConfig(Items.class).register(feature));
+    open.add(two);
+    store.create(new McpTaskStore.Entry("t-2", 1, "{}", Instant.now().plusSeconds(600)));
+    one.close();
+    assertThat(store.find("t-2")).as("the other application's tasks").isPresent();
   }
 
   @Test

@@ -4,6 +4,7 @@ import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
@@ -15,9 +16,11 @@ final class TaskRecords {
   private static final int ATTEMPTS = 32;
 
   private final McpTaskStore store;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   TaskRecords(McpTaskStore store) {
     this.store = store;
+    StoreUsers.acquire(store);
   }
 
   /** Stores a new task; false when its id is taken. */
@@ -76,8 +79,11 @@ final class TaskRecords {
     }
   }
 
+  /** This application is done with the store: closes it when no other application uses it. */
   void close() {
-    store.close();
+    if (closed.compareAndSet(false, true) && StoreUsers.release(store)) {
+      store.close();
+    }
   }
 
   private static JsonRpcException unavailable(String what, String id, RuntimeException e) {
