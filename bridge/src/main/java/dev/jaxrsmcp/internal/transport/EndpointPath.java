@@ -11,8 +11,16 @@ final class EndpointPath {
     this.path = strip(endpointPath);
   }
 
-  /** True when the request's path (decoded, without matrix parameters) is the endpoint's. */
+  /**
+   * True when the request's path (decoded, without matrix parameters) is the endpoint's. Asked of
+   * every request of the application: a path without escapes and matrix parameters is its own
+   * decoded form and is compared as it is; only the others are taken apart into segments.
+   */
   boolean matches(ContainerRequestContext request) {
+    String raw = request.getUriInfo().getPath(false);
+    if (raw.indexOf('%') < 0 && raw.indexOf(';') < 0) {
+      return strip(raw).equals(path);
+    }
     StringBuilder requested = new StringBuilder();
     for (PathSegment segment : request.getUriInfo().getPathSegments()) {
       if (requested.length() > 0) {
