@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -71,51 +68,13 @@ class ServletHostileRequestsTest {
   @EnumSource(value = ServletServer.Kind.class, names = "JETTY")
   void aTricklingBodyIsAnsweredAndItsConnectionClosed(ServletServer.Kind kind) throws Exception {
     start(kind);
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", server.base().getPort()), 5_000);
-      OutputStream out = socket.getOutputStream();
-      InputStream in = socket.getInputStream();
-      out.write(
-          ("POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                  + "Accept: application/json, text/event-stream\r\n"
-                  + "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: server/discover\r\n"
-                  + "Content-Length: 100000\r\n\r\n{")
-              .getBytes(StandardCharsets.ISO_8859_1));
-      // A byte every 100 ms (the whole body would take hours) until the server closes the
-      // connection; at most 60 s.
-      ByteArrayOutputStream answer = new ByteArrayOutputStream();
-      byte[] buffer = new byte[8192];
-      boolean closed = false;
-      socket.setSoTimeout(100);
-      for (int sent = 0; sent < 600 && !closed; sent++) {
-        try {
-          int n = in.read(buffer);
-          if (n < 0) {
-            closed = true;
-          } else {
-            answer.write(buffer, 0, n);
-          }
-        } catch (SocketTimeoutException nothingYet) {
-          // go on sending
-        } catch (IOException reset) {
-          closed = true;
-        }
-        if (!closed) {
-          try {
-            out.write(' ');
-            out.flush();
-          } catch (IOException gone) {
-            closed = true;
-          }
-        }
-      }
-      String text = answer.toString(StandardCharsets.UTF_8);
-      assertThat(closed).as("%s closed the connection; received: %s", kind, text).isTrue();
-      assertThat(text).as(kind.toString()).startsWith("HTTP/1.1 408 ");
-      assertThat(text)
-          .contains("the body did not arrive within 5000 ms (bodyReadTimeout)")
-          .contains("\"limit\":\"bodyReadTimeout\"");
-    }
+    TricklingClient.Answer answer = TricklingClient.send(server);
+    String text = answer.text();
+    assertThat(answer.closed()).as("%s closed the connection; received: %s", kind, text).isTrue();
+    assertThat(text).as(kind.toString()).startsWith("HTTP/1.1 408 ");
+    assertThat(text)
+        .contains("the body did not arrive within 5000 ms (bodyReadTimeout)")
+        .contains("\"limit\":\"bodyReadTimeout\"");
   }
 
   private String exchange(String request) throws IOException {

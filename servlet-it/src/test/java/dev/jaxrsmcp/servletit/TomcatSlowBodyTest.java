@@ -2,13 +2,6 @@ package dev.jaxrsmcp.servletit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,63 +33,12 @@ class TomcatSlowBodyTest {
 
   @Test
   void aTricklingBodyIsRefusedAndItsConnectionClosedWhileTheClientStillSends() throws Exception {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", server.base().getPort()), 5_000);
-      socket.setSoTimeout(20_000);
-      OutputStream out = socket.getOutputStream();
-      InputStream in = socket.getInputStream();
-      out.write(
-          ("POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                  + "Accept: application/json, text/event-stream\r\n"
-                  + "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: server/discover\r\n"
-                  + "Content-Length: 100000\r\n\r\n{")
-              .getBytes(StandardCharsets.ISO_8859_1));
-      // A byte every 100 ms (the whole body would take hours), also while the answer arrives,
-      // until the server closes the connection; at most 60 s.
-      ByteArrayOutputStream answer = new ByteArrayOutputStream();
-      byte[] buffer = new byte[8192];
-      boolean closed = false;
-      for (int sent = 0; sent < 600 && !closed; sent++) {
-        while (in.available() > 0) {
-          int n = in.read(buffer);
-          if (n < 0) {
-            closed = true;
-            break;
-          }
-          answer.write(buffer, 0, n);
-        }
-        if (!closed && answer.size() > 0) {
-          // Answered: is the connection closed? A read returns -1 once it is.
-          socket.setSoTimeout(200);
-          try {
-            int n = in.read(buffer);
-            if (n < 0) {
-              closed = true;
-            } else {
-              answer.write(buffer, 0, n);
-            }
-          } catch (java.net.SocketTimeoutException stillOpen) {
-            // not yet
-          } catch (IOException reset) {
-            closed = true;
-          }
-        }
-        if (!closed) {
-          try {
-            out.write(' ');
-            out.flush();
-          } catch (IOException gone) {
-            closed = true;
-          }
-          Thread.sleep(100);
-        }
-      }
-      String text = answer.toString(StandardCharsets.UTF_8);
-      assertThat(closed).as("the connection was closed; received: %s", text).isTrue();
-      assertThat(text).startsWith("HTTP/1.1 408 ");
-      assertThat(text)
-          .contains("the body did not arrive within 5000 ms (bodyReadTimeout)")
-          .contains("\"limit\":\"bodyReadTimeout\"");
-    }
+    TricklingClient.Answer answer = TricklingClient.send(server);
+    String text = answer.text();
+    assertThat(answer.closed()).as("the connection was closed; received: %s", text).isTrue();
+    assertThat(text).startsWith("HTTP/1.1 408 ");
+    assertThat(text)
+        .contains("the body did not arrive within 5000 ms (bodyReadTimeout)")
+        .contains("\"limit\":\"bodyReadTimeout\"");
   }
 }

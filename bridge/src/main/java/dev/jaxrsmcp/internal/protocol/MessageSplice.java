@@ -106,6 +106,22 @@ public final class MessageSplice {
     void writeTo(OutputStream out) throws IOException;
   }
 
+  /**
+   * Where {@code what} first occurs in {@code data} at or after {@code from}; -1 when it does not.
+   */
+  static int indexOf(byte[] data, byte[] what, int from) {
+    outer:
+    for (int i = from; i <= data.length - what.length; i++) {
+      for (int j = 0; j < what.length; j++) {
+        if (data[i + j] != what[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
   private static int lastIndexOf(byte[] data, byte[] what) {
     outer:
     for (int i = data.length - what.length; i >= 0; i--) {

@@ -179,11 +179,11 @@ public final class SuccessSplices {
       List<int[]> found = new ArrayList<>(); // {position, which}
       byte[][] all = {QUOTED_ID, QUOTED_URI, QUOTED_CONTENT};
       for (int which = 0; which < all.length; which++) {
-        int at = indexOf(json, all[which], 0);
+        int at = MessageSplice.indexOf(json, all[which], 0);
         if (at < 0 && all[which] == QUOTED_URI) {
           continue; // a tool's text content does not name the URI
         }
-        if (at < 0 || indexOf(json, all[which], at + 1) >= 0) {
+        if (at < 0 || MessageSplice.indexOf(json, all[which], at + 1) >= 0) {
           return Optional.empty();
         }
         found.add(new int[] {at, which});
@@ -229,19 +229,6 @@ public final class SuccessSplices {
         }
       }
       return MessageSplice.split(json, content);
-    }
-
-    private static int indexOf(byte[] data, byte[] what, int from) {
-      outer:
-      for (int i = from; i <= data.length - what.length; i++) {
-        for (int j = 0; j < what.length; j++) {
-          if (data[i + j] != what[j]) {
-            continue outer;
-          }
-        }
-        return i;
-      }
-      return -1;
     }
   }
 }
