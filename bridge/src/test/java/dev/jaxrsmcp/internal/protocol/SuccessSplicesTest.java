@@ -60,17 +60,7 @@ class SuccessSplicesTest {
             CatalogueEntry entry = entry(List.of());
             for (JsonNode id : IDS) {
               for (String uri : URIS) {
-                assertThat(
-                        written(
-                            splices.splice(kind, id, era, entry, uri, shape, truncated, SERVER),
-                            shape))
-                    .as("%s %s %s truncated=%s id=%s uri=%s", kind, era, shape, truncated, id, uri)
-                    .isEqualTo(
-                        written(
-                            MessageSplice.of(
-                                ReadMessage.success(
-                                    kind, id, era, entry, uri, shape, truncated, SERVER)),
-                            shape));
+                assertSameAsTree(kind, id, era, entry, uri, shape, truncated, SERVER);
               }
             }
           }
@@ -94,31 +84,8 @@ class SuccessSplicesTest {
     for (int round = 0; round < 2; round++) {
       for (CatalogueEntry entry : List.of(plain, forUsers)) {
         for (ObjectNode server : List.of(SERVER, other)) {
-          assertThat(
-                  written(
-                      splices.splice(
-                          ReadMessage.Kind.TOOL_CALL,
-                          id,
-                          Era.MODERN,
-                          entry,
-                          uri,
-                          shape,
-                          false,
-                          server),
-                      shape))
-              .isEqualTo(
-                  written(
-                      MessageSplice.of(
-                          ReadMessage.success(
-                              ReadMessage.Kind.TOOL_CALL,
-                              id,
-                              Era.MODERN,
-                              entry,
-                              uri,
-                              shape,
-                              false,
-                              server)),
-                      shape));
+          assertSameAsTree(
+              ReadMessage.Kind.TOOL_CALL, id, Era.MODERN, entry, uri, shape, false, server);
         }
       }
     }
@@ -130,31 +97,8 @@ class SuccessSplicesTest {
     ContentsShape shape = shapes().get(0);
     CatalogueEntry entry = entry(List.of());
     JsonNode id = Json.object().put("odd", true); // the parser refuses such ids; still right here
-    assertThat(
-            written(
-                splices.splice(
-                    ReadMessage.Kind.RESOURCE_READ,
-                    id,
-                    Era.MODERN,
-                    entry,
-                    "app://x",
-                    shape,
-                    false,
-                    SERVER),
-                shape))
-        .isEqualTo(
-            written(
-                MessageSplice.of(
-                    ReadMessage.success(
-                        ReadMessage.Kind.RESOURCE_READ,
-                        id,
-                        Era.MODERN,
-                        entry,
-                        "app://x",
-                        shape,
-                        false,
-                        SERVER)),
-                shape));
+    assertSameAsTree(
+        ReadMessage.Kind.RESOURCE_READ, id, Era.MODERN, entry, "app://x", shape, false, SERVER);
     assertThat(splices.knownShapes()).isZero();
   }
 
@@ -180,6 +124,26 @@ class SuccessSplicesTest {
           SERVER);
       assertThat(splices.knownShapes()).isLessThanOrEqualTo(SuccessSplices.MAX_KEPT);
     }
+  }
+
+  /** The kept path's message is, byte for byte, the one the tree gives. */
+  private void assertSameAsTree(
+      ReadMessage.Kind kind,
+      JsonNode id,
+      Era era,
+      CatalogueEntry entry,
+      String uri,
+      ContentsShape shape,
+      boolean truncated,
+      ObjectNode server)
+      throws IOException {
+    assertThat(written(splices.splice(kind, id, era, entry, uri, shape, truncated, server), shape))
+        .as("%s %s %s truncated=%s id=%s uri=%s", kind, era, shape, truncated, id, uri)
+        .isEqualTo(
+            written(
+                MessageSplice.of(
+                    ReadMessage.success(kind, id, era, entry, uri, shape, truncated, server)),
+                shape));
   }
 
   private static List<ContentsShape> shapes() {
