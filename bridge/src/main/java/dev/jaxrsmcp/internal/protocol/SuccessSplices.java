@@ -22,8 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * them, so that a read fills in its id and URI instead of building and serializing a tree. This
  * relies on {@link ReadMessage#success} writing the id and the URI as they are, never a value
  * derived from them. A message is kept once the first read of its shape proved that filling in
- * gives the very bytes the tree gives; a shape whose message does not pass is never kept. At most
- * {@value #MAX_KEPT} shapes are kept (all are forgotten when one more comes). Thread-safe.
+ * gives the very bytes the tree gives; a shape whose message does not pass is never kept. About
+ * {@value #MAX_KEPT} shapes are kept: once there are that many, the next new one makes all of them
+ * forgotten (first reads running at the same moment may each add one before that). Thread-safe.
  */
 public final class SuccessSplices {
   /** How many message shapes are kept. */

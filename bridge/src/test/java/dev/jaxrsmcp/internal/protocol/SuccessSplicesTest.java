@@ -20,6 +20,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -124,6 +128,59 @@ class SuccessSplicesTest {
           SERVER);
       assertThat(splices.knownShapes()).isLessThanOrEqualTo(SuccessSplices.MAX_KEPT);
     }
+  }
+
+  @Test
+  void manyThreadsReadingManyShapesEachGetTheirOwnMessage() throws Exception {
+    // More shapes than are kept, so that the kept messages are forgotten while others read them.
+    int shapes = SuccessSplices.MAX_KEPT + 88;
+    CatalogueEntry entry = entry(List.of());
+    int threads = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int seed = t;
+        done.add(
+            pool.submit(
+                () -> {
+                  java.util.Random random = new java.util.Random(seed);
+                  int checked = 0;
+                  for (int i = 0; i < 3000; i++) {
+                    int n = random.nextInt(shapes);
+                    ContentsShape shape =
+                        new ContentsShape(
+                            n % 2 == 0 ? "application/json" : "image/png",
+                            n % 2 == 0,
+                            StandardCharsets.UTF_8,
+                            Optional.of("2026-12-01T00:00:" + n + "Z"),
+                            new CacheHint(n, "private"));
+                    JsonNode id =
+                        random.nextBoolean() ? IntNode.valueOf(i) : TextNode.valueOf("r" + i);
+                    String uri = "app://widgets/" + seed + "-" + i + "/state";
+                    assertSameAsTree(
+                        ReadMessage.Kind.RESOURCE_READ,
+                        id,
+                        Era.MODERN,
+                        entry,
+                        uri,
+                        shape,
+                        false,
+                        SERVER);
+                    checked++;
+                  }
+                  return checked;
+                }));
+      }
+      for (Future<Integer> f : done) {
+        assertThat(f.get(120, TimeUnit.SECONDS)).isEqualTo(3000);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    // Concurrent first reads may each add one before the next one forgets them all.
+    assertThat(splices.knownShapes()).isLessThanOrEqualTo(SuccessSplices.MAX_KEPT + threads);
+    assertThat(splices.keptMessages()).isPositive();
   }
 
   /** The kept path's message is, byte for byte, the one the tree gives. */
