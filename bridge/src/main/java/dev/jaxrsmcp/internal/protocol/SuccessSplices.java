@@ -84,7 +84,7 @@ public final class SuccessSplices {
                           shape,
                           truncated,
                           serverInfo)))
-              .filter(t -> t.fill(idBytes.get(), uriBytes(uri)).sameAs(built));
+              .filter(t -> t.fill(idBytes.get(), quoted(uri)).sameAs(built));
       if (kept.size() >= MAX_KEPT) {
         kept.clear();
       }
@@ -94,7 +94,7 @@ public final class SuccessSplices {
     if (template.isEmpty()) {
       return perRead(kind, id, era, entry, uri, shape, truncated, serverInfo);
     }
-    return template.get().fill(idBytes.get(), uriBytes(uri));
+    return template.get().fill(idBytes.get(), quoted(uri));
   }
 
   private static MessageSplice perRead(
@@ -119,10 +119,6 @@ public final class SuccessSplices {
       return Optional.of(quoted(id.textValue()));
     }
     return Optional.empty();
-  }
-
-  private static byte[] uriBytes(String uri) {
-    return quoted(uri);
   }
 
   /** A JSON string as the bridge's writer writes it. */
