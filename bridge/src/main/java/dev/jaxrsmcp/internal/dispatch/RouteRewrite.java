@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Rewrites an MCP request in place into its route's {@code GET} (contract section 7), as Jersey's
@@ -17,10 +18,15 @@ import java.util.Map;
  * resource's type; only the forwarded headers stay ({@link HeaderForwarding}), with the trace
  * context of {@code _meta}; the body is gone. The {@link DispatchGuard} is told which method and
  * path values the read may run. Everything else of the request (the container's request, its
- * security context, its properties, the thread) is the caller's own.
+ * security context, its properties, the thread) is the caller's own. Thread-safe; the last route
+ * URIs built are kept parsed.
  */
 public final class RouteRewrite {
+  /** About how many route URIs are kept parsed; when full, the memo starts again empty. */
+  static final int REMEMBERED_URIS = 1024;
+
   private final HeaderForwarding forwarding;
+  private final Map<String, URI> uris = new ConcurrentHashMap<>();
 
   public RouteRewrite(HeaderForwarding forwarding) {
     this.forwarding = forwarding;
@@ -33,7 +39,7 @@ public final class RouteRewrite {
       TemplateMatch match,
       Map<String, String> traceHeaders) {
     URI base = request.getUriInfo().getBaseUri();
-    request.setRequestUri(base, URI.create(base.toString() + RouteTarget.of(entry, match)));
+    request.setRequestUri(base, routeUri(base.toString() + RouteTarget.of(entry, match)));
     request.setMethod(HttpMethod.GET);
     MultivaluedMap<String, String> headers = request.getHeaders();
     forwarding.retainForwarded(headers);
@@ -51,5 +57,19 @@ public final class RouteRewrite {
     }
     request.setProperty(DispatchGuard.EXPECTED_METHOD, entry.method());
     request.setProperty(DispatchGuard.EXPECTED_PATH_VALUES, pathValues);
+  }
+
+  /** The route's request URI, parsed once for the last {@value #REMEMBERED_URIS} or so. */
+  private URI routeUri(String text) {
+    URI known = uris.get(text);
+    if (known != null) {
+      return known;
+    }
+    URI parsed = URI.create(text);
+    if (uris.size() >= REMEMBERED_URIS) {
+      uris.clear();
+    }
+    uris.put(text, parsed);
+    return parsed;
   }
 }

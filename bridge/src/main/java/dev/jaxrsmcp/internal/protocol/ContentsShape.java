@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -117,8 +119,28 @@ public record ContentsShape(
         : Base64.getEncoder().wrap(new NonClosingOutput(out));
   }
 
-  /** True for {@code text/*} and types naming json, xml, yaml, javascript or csv. */
+  /** How many distinct media types keep their {@link #isText} verdict. */
+  private static final int REMEMBERED_TYPES = 256;
+
+  private static final Map<String, Boolean> TEXT_VERDICTS = new ConcurrentHashMap<>();
+
+  /**
+   * True for {@code text/*} and types naming json, xml, yaml, javascript or csv. The verdict on the
+   * first {@value #REMEMBERED_TYPES} distinct types is remembered.
+   */
   static boolean isText(String mediaType) {
+    Boolean known = TEXT_VERDICTS.get(mediaType);
+    if (known != null) {
+      return known;
+    }
+    boolean text = decideText(mediaType);
+    if (TEXT_VERDICTS.size() < REMEMBERED_TYPES) {
+      TEXT_VERDICTS.put(mediaType, text);
+    }
+    return text;
+  }
+
+  private static boolean decideText(String mediaType) {
     String type = mediaType.toLowerCase(Locale.ROOT);
     int semicolon = type.indexOf(';');
     if (semicolon >= 0) {

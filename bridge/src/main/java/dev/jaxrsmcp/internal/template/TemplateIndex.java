@@ -6,17 +6,29 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Finds which of several templates a URI belongs to, by the precedence of contract section 4: an
  * exact (variable-free) template beats every template with variables; among those, the fewest path
- * variables, then the longest template text, then declaration order. Immutable once built.
+ * variables, then the longest template text, then declaration order. Immutable once built, and
+ * thread-safe: the last {@value #REMEMBERED_URIS} or so URIs that matched a template with variables
+ * keep their match, so a URI read again is not matched again.
  *
  * @param <T> what each template stands for (for example a catalogue entry)
  */
 public final class TemplateIndex<T> {
+  /**
+   * About how many URIs keep their match (concurrent first matches may add a few more); when full,
+   * the memo starts again empty.
+   */
+  static final int REMEMBERED_URIS = 1024;
+
+  private static final TemplateMatch NO_VARIABLES = new TemplateMatch(Map.of(), Map.of());
+
   private final Map<String, Entry<T>> exact;
   private final List<Entry<T>> ranked;
+  private final Map<String, Found<T>> remembered = new ConcurrentHashMap<>();
 
   private TemplateIndex(Map<String, Entry<T>> exact, List<Entry<T>> ranked) {
     this.exact = exact;
@@ -55,14 +67,21 @@ public final class TemplateIndex<T> {
     }
     Entry<T> exactEntry = exact.get(uri);
     if (exactEntry != null) {
-      return Optional.of(
-          new Found<>(
-              exactEntry.template(), exactEntry.value(), new TemplateMatch(Map.of(), Map.of())));
+      return Optional.of(new Found<>(exactEntry.template(), exactEntry.value(), NO_VARIABLES));
+    }
+    Found<T> known = remembered.get(uri);
+    if (known != null) {
+      return Optional.of(known);
     }
     for (Entry<T> entry : ranked) {
       Optional<TemplateMatch> match = entry.template().match(uri);
       if (match.isPresent()) {
-        return Optional.of(new Found<>(entry.template(), entry.value(), match.get()));
+        Found<T> found = new Found<>(entry.template(), entry.value(), match.get());
+        if (remembered.size() >= REMEMBERED_URIS) {
+          remembered.clear();
+        }
+        remembered.put(uri, found);
+        return Optional.of(found);
       }
     }
     return Optional.empty();
