@@ -11,6 +11,13 @@ import java.util.Set;
  * How long and how big: the full settings behind docs/performance.md, or {@code --quick} ones for
  * trying the benchmark out in a minute or two (written under {@code bench/target/} unless {@code
  * --out} says otherwise).
+ *
+ * @param warmUp the warm-up of each load run (connections opened, then this long unrecorded)
+ * @param measured the measured time of each load run
+ * @param slices how many load runs of each bridge scenario a round has at each concurrency,
+ *     interleaved with the other bridge scenarios' runs so that they see the same stretch of the
+ *     machine's time (a scenario on a server of its own runs as long, in one piece)
+ * @param settle the pause after a scenario on a server of its own, before the next runs
  */
 record BenchSettings(
     boolean quick,
@@ -18,6 +25,8 @@ record BenchSettings(
     Duration globalWarmUp,
     Duration warmUp,
     Duration measured,
+    int slices,
+    Duration settle,
     int rounds,
     List<Integer> concurrencies,
     List<Integer> fanOuts,
@@ -79,6 +88,8 @@ record BenchSettings(
           Duration.ofSeconds(1),
           Duration.ofSeconds(2),
           1,
+          Duration.ofMillis(500),
+          1,
           List.of(1, 32),
           fanOuts != null ? fanOuts : List.of(100, 1000),
           longReadBytes != null ? longReadBytes : 64L << 20,
@@ -93,8 +104,10 @@ record BenchSettings(
         false,
         profile,
         Duration.ofSeconds(10),
+        Duration.ofMillis(500),
+        Duration.ofMillis(1500),
+        6,
         Duration.ofSeconds(2),
-        Duration.ofSeconds(10),
         3,
         List.of(1, 16, 32),
         fanOuts != null ? fanOuts : List.of(1_000, 10_000),

@@ -121,17 +121,43 @@ final class ReadComparison {
     for (int r = 0; r < settings.rounds(); r++) {
       Map<String, Map<Integer, LoadResult>> round = new LinkedHashMap<>();
       for (int concurrency : settings.concurrencies()) {
-        for (int i = 0; i < scenarios.size(); i++) {
-          ReadScenario scenario = scenarios.get((i + r) % scenarios.size());
-          LoadResult result =
-              LoadRun.run(
-                  scenario,
-                  concurrency,
-                  settings.warmUp(),
-                  settings.measured(),
-                  scenario.port() == bridgePort
-                      ? java.util.OptionalInt.of(bridgePort)
-                      : java.util.OptionalInt.empty());
+        // The bridge server's scenarios run in interleaved slices, each pass starting with the
+        // next scenario, so that a busier stretch of the machine's time falls on each of them
+        // alike; a scenario on a server of its own (the SDK peer) runs its slices in one piece
+        // afterwards, then the machine settles, so that its JVM's after-work (GC, compilation)
+        // does not fall on the next slices.
+        List<ReadScenario> bridgeScenarios =
+            scenarios.stream().filter(sc -> sc.port() == bridgePort).toList();
+        Map<String, LoadResult> sliced = new LinkedHashMap<>();
+        for (int s = 0; s < settings.slices(); s++) {
+          for (int i = 0; i < bridgeScenarios.size(); i++) {
+            ReadScenario scenario = bridgeScenarios.get((i + r + s) % bridgeScenarios.size());
+            sliced.merge(
+                scenario.key(),
+                LoadRun.run(
+                    scenario,
+                    concurrency,
+                    settings.warmUp(),
+                    settings.measured(),
+                    java.util.OptionalInt.of(bridgePort)),
+                LoadResult::plus);
+          }
+        }
+        for (ReadScenario scenario : scenarios) {
+          if (scenario.port() != bridgePort) {
+            sliced.put(
+                scenario.key(),
+                LoadRun.run(
+                    scenario,
+                    concurrency,
+                    settings.warmUp(),
+                    settings.measured().multipliedBy(settings.slices()),
+                    java.util.OptionalInt.empty()));
+            settle(settings.settle());
+          }
+        }
+        for (ReadScenario scenario : scenarios) {
+          LoadResult result = sliced.get(scenario.key());
           Bench.log(
               String.format(
                   java.util.Locale.ROOT,
@@ -168,6 +194,15 @@ final class ReadComparison {
     }
     return new Results(
         scenarios, legacyMissing, merged, rounds, ServerMemory.of(bridgePort, true), peer.status());
+  }
+
+  private static void settle(java.time.Duration pause) {
+    try {
+      Thread.sleep(pause.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the machine settled", e);
+    }
   }
 
   /** Empty when the bridge answers a legacy {@code initialize} with a session. */

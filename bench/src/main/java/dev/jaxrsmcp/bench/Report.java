@@ -174,7 +174,8 @@ final class Report {
             .append(" |\n");
       }
     }
-    md.append("\nRatios, computed within each round (the scenarios of a round run back to back)")
+    md.append("\nRatios, computed within each round (the scenarios of a round share its time, see")
+        .append(" how it is measured)")
         .append(" and given as the median over ")
         .append(settings.rounds())
         .append(" rounds with the range in brackets. Throughput below 1 and latency above 1 mean")
@@ -364,15 +365,29 @@ final class Report {
     md.append("- Load: closed loop, one keep-alive HTTP/1.1 connection per worker, the next")
         .append(" request sent when the previous response is read; concurrency ")
         .append(settings.concurrencies())
-        .append("; each run has a ")
-        .append(settings.warmUp().toSeconds())
+        .append("; in each round every scenario on the bridge server (direct GET, modern,")
+        .append(" legacy) runs ")
+        .append(settings.slices() == 1 ? "once" : settings.slices() + " times")
+        .append(" at each concurrency, ")
+        .append(seconds(settings.warmUp()))
         .append(" s warm-up and ")
-        .append(settings.measured().toSeconds())
-        .append(" s measured; every scenario first gets a ")
-        .append(settings.globalWarmUp().toSeconds())
+        .append(seconds(settings.measured()))
+        .append(" s measured each time")
+        .append(
+            settings.slices() == 1
+                ? ""
+                : ", their runs interleaved (each pass through them starting with the next one),"
+                    + " so that they share the same stretch of the machine's time")
+        .append("; the SDK peer, a server of its own, then runs as long in one piece, followed by")
+        .append(" a ")
+        .append(seconds(settings.settle()))
+        .append(" s pause so that its JVM's after-work does not fall on the next runs")
+        .append("; every scenario first gets a ")
+        .append(seconds(settings.globalWarmUp()))
         .append(" s warm-up of its own; ")
         .append(settings.rounds())
-        .append(" rounds, scenario order rotated each round. The tables merge the rounds.\n");
+        .append(
+            " rounds, scenario order rotated each round. The tables merge each scenario's runs.\n");
     md.append("- Latency: one HdrHistogram value per request (microseconds, 3 significant")
         .append(" digits) from writing the request to reading the last byte of the response.")
         .append(" Closed-loop load understates tail latency under overload (coordinated")
@@ -481,6 +496,13 @@ final class Report {
 
   static String kib(double bytes) {
     return String.format(Locale.ROOT, "%,.1f KiB", bytes / 1024);
+  }
+
+  /** Whole seconds as they are, others with one decimal: "10", "0.5". */
+  static String seconds(Duration d) {
+    return d.toMillis() % 1000 == 0
+        ? Long.toString(d.toSeconds())
+        : String.format(Locale.ROOT, "%.1f", d.toMillis() / 1000.0);
   }
 
   private static String minutes(Duration d) {

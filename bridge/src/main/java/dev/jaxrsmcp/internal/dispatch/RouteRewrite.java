@@ -25,6 +25,9 @@ public final class RouteRewrite {
   /** About how many route URIs are kept parsed; when full, the memo starts again empty. */
   static final int REMEMBERED_URIS = 1024;
 
+  /** Longer URIs are parsed every time, so that the memo stays small whatever callers send. */
+  static final int REMEMBERED_LENGTH = 1024;
+
   private final HeaderForwarding forwarding;
   private final Map<String, URI> uris = new ConcurrentHashMap<>();
 
@@ -59,17 +62,22 @@ public final class RouteRewrite {
     request.setProperty(DispatchGuard.EXPECTED_PATH_VALUES, pathValues);
   }
 
-  /** The route's request URI, parsed once for the last {@value #REMEMBERED_URIS} or so. */
+  /**
+   * The route's request URI, parsed once for the last {@value #REMEMBERED_URIS} or so of up to
+   * {@value #REMEMBERED_LENGTH} characters (the base URI included).
+   */
   private URI routeUri(String text) {
     URI known = uris.get(text);
     if (known != null) {
       return known;
     }
     URI parsed = URI.create(text);
-    if (uris.size() >= REMEMBERED_URIS) {
-      uris.clear();
+    if (text.length() <= REMEMBERED_LENGTH) {
+      if (uris.size() >= REMEMBERED_URIS) {
+        uris.clear();
+      }
+      uris.put(text, parsed);
     }
-    uris.put(text, parsed);
     return parsed;
   }
 }

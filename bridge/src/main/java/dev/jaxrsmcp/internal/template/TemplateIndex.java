@@ -12,8 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Finds which of several templates a URI belongs to, by the precedence of contract section 4: an
  * exact (variable-free) template beats every template with variables; among those, the fewest path
  * variables, then the longest template text, then declaration order. Immutable once built, and
- * thread-safe: the last {@value #REMEMBERED_URIS} or so URIs that matched a template with variables
- * keep their match, so a URI read again is not matched again.
+ * thread-safe: the last {@value #REMEMBERED_URIS} or so URIs (of up to {@value #REMEMBERED_LENGTH}
+ * characters) that matched a template with variables keep their match, so a URI read again is not
+ * matched again.
  *
  * @param <T> what each template stands for (for example a catalogue entry)
  */
@@ -23,6 +24,9 @@ public final class TemplateIndex<T> {
    * the memo starts again empty.
    */
   static final int REMEMBERED_URIS = 1024;
+
+  /** Longer URIs are matched every time, so that the memo stays small whatever callers send. */
+  static final int REMEMBERED_LENGTH = 512;
 
   private static final TemplateMatch NO_VARIABLES = new TemplateMatch(Map.of(), Map.of());
 
@@ -77,10 +81,12 @@ public final class TemplateIndex<T> {
       Optional<TemplateMatch> match = entry.template().match(uri);
       if (match.isPresent()) {
         Found<T> found = new Found<>(entry.template(), entry.value(), match.get());
-        if (remembered.size() >= REMEMBERED_URIS) {
-          remembered.clear();
+        if (uri.length() <= REMEMBERED_LENGTH) {
+          if (remembered.size() >= REMEMBERED_URIS) {
+            remembered.clear();
+          }
+          remembered.put(uri, found);
         }
-        remembered.put(uri, found);
         return Optional.of(found);
       }
     }

@@ -71,7 +71,10 @@ final class FailSafeOutput extends OutputStream {
     target.write(bytes, offset, length);
   }
 
-  /** Writes what is held back (with its length, when nothing was sent yet). */
+  /**
+   * Writes what is held back (with its length, when nothing was sent yet). The target is not
+   * flushed: the container sends the bytes when it closes the response, as for any entity.
+   */
   void finish() throws IOException {
     if (!streaming) {
       start.starting(count);
@@ -79,7 +82,6 @@ final class FailSafeOutput extends OutputStream {
       target.write(held, 0, count);
       count = 0;
     }
-    target.flush();
   }
 
   @Override

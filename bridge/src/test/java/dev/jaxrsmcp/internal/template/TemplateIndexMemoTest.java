@@ -40,6 +40,15 @@ class TemplateIndexMemoTest {
   }
 
   @Test
+  void urisLongerThanAreRememberedAreMatchedEveryTime() {
+    String id = "7".repeat(TemplateIndex.REMEMBERED_LENGTH);
+    for (int round = 0; round < 2; round++) {
+      assertFound("app://gadgets/" + id, "app://gadgets/{id}", Map.of("id", id));
+      assertFound("app://gadgets/" + id + "8", "app://gadgets/{id}", Map.of("id", id + "8"));
+    }
+  }
+
+  @Test
   void eightThreadsFindingOverlappingUrisEachGetTheirOwnMatch() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
