@@ -103,7 +103,8 @@ public final class SdkPeerServer {
             .build();
 
     Tomcat tomcat = new Tomcat();
-    tomcat.setBaseDir(Files.createTempDirectory("bench-tomcat").toString());
+    java.nio.file.Path baseDir = Files.createTempDirectory("bench-tomcat");
+    tomcat.setBaseDir(baseDir.toString());
     tomcat.setPort(port);
     tomcat.getConnector().setProperty("address", "127.0.0.1");
     // Keep-alive connections stay open (Tomcat closes them after 100 requests by default).
@@ -125,6 +126,7 @@ public final class SdkPeerServer {
                   } catch (Exception e) {
                     // shutting down anyway
                   }
+                  TempTree.delete(baseDir);
                   stop.countDown();
                 }));
     System.out.println(ChildJvm.READY + tomcat.getConnector().getLocalPort());

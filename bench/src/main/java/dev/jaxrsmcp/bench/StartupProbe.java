@@ -7,7 +7,6 @@ import dev.jaxrsmcp.McpFeature;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -73,7 +72,7 @@ public final class StartupProbe {
       }
       print("templates", countTemplates(resources));
     } finally {
-      deleteTree(dir);
+      TempTree.delete(dir);
     }
   }
 
@@ -234,21 +233,5 @@ public final class StartupProbe {
 
   private static void print(String key, Object value) {
     System.out.println(key + "=" + value);
-  }
-
-  private static void deleteTree(Path dir) {
-    try (var paths = Files.walk(dir)) {
-      paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(StartupProbe::delete);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void delete(Path path) {
-    try {
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
