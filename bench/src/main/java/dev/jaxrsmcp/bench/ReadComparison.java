@@ -117,17 +117,19 @@ final class ReadComparison {
           java.time.Duration.ofMillis(500),
           java.util.OptionalInt.empty());
     }
+    // The bridge server's scenarios run in interleaved slices, each pass starting with the next
+    // scenario, so that a busier stretch of the machine's time falls on each of them alike; a
+    // scenario on a server of its own (the SDK peer) runs its slices in one piece afterwards, then
+    // the machine settles, so that its JVM's after-work (GC, compilation) does not fall on the
+    // next slices.
+    List<ReadScenario> bridgeScenarios =
+        scenarios.stream().filter(sc -> sc.port() == bridgePort).toList();
+    List<ReadScenario> ownServerScenarios =
+        scenarios.stream().filter(sc -> sc.port() != bridgePort).toList();
     List<Map<String, Map<Integer, LoadResult>>> rounds = new ArrayList<>();
     for (int r = 0; r < settings.rounds(); r++) {
       Map<String, Map<Integer, LoadResult>> round = new LinkedHashMap<>();
       for (int concurrency : settings.concurrencies()) {
-        // The bridge server's scenarios run in interleaved slices, each pass starting with the
-        // next scenario, so that a busier stretch of the machine's time falls on each of them
-        // alike; a scenario on a server of its own (the SDK peer) runs its slices in one piece
-        // afterwards, then the machine settles, so that its JVM's after-work (GC, compilation)
-        // does not fall on the next slices.
-        List<ReadScenario> bridgeScenarios =
-            scenarios.stream().filter(sc -> sc.port() == bridgePort).toList();
         Map<String, LoadResult> sliced = new LinkedHashMap<>();
         for (int s = 0; s < settings.slices(); s++) {
           for (int i = 0; i < bridgeScenarios.size(); i++) {
@@ -143,18 +145,16 @@ final class ReadComparison {
                 LoadResult::plus);
           }
         }
-        for (ReadScenario scenario : scenarios) {
-          if (scenario.port() != bridgePort) {
-            sliced.put(
-                scenario.key(),
-                LoadRun.run(
-                    scenario,
-                    concurrency,
-                    settings.warmUp(),
-                    settings.measured().multipliedBy(settings.slices()),
-                    java.util.OptionalInt.empty()));
-            settle(settings.settle());
-          }
+        for (ReadScenario scenario : ownServerScenarios) {
+          sliced.put(
+              scenario.key(),
+              LoadRun.run(
+                  scenario,
+                  concurrency,
+                  settings.warmUp(),
+                  settings.measured().multipliedBy(settings.slices()),
+                  java.util.OptionalInt.empty()));
+          settle(settings.settle());
         }
         for (ReadScenario scenario : scenarios) {
           LoadResult result = sliced.get(scenario.key());

@@ -51,6 +51,11 @@ public record ContentsShape(
    */
   public static final int SNIFF_BYTES = 64 * 1024;
 
+  /** How many distinct media types keep their {@link #isText} verdict. */
+  private static final int REMEMBERED_TYPES = 256;
+
+  private static final Map<String, Boolean> TEXT_VERDICTS = new ConcurrentHashMap<>();
+
   private static final List<String> TEXTUAL_MARKERS =
       List.of("json", "xml", "yaml", "javascript", "csv");
 
@@ -118,11 +123,6 @@ public record ContentsShape(
         ? new JsonTextOutput(out, charset)
         : Base64.getEncoder().wrap(new NonClosingOutput(out));
   }
-
-  /** How many distinct media types keep their {@link #isText} verdict. */
-  private static final int REMEMBERED_TYPES = 256;
-
-  private static final Map<String, Boolean> TEXT_VERDICTS = new ConcurrentHashMap<>();
 
   /**
    * True for {@code text/*} and types naming json, xml, yaml, javascript or csv. The verdict on the
