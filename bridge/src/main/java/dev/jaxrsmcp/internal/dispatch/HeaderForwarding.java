@@ -81,10 +81,13 @@ public final class HeaderForwarding {
 
   /** The header names the {@code Connection} header lists (hop-by-hop, never forwarded). */
   private static List<String> connectionNamed(Map<String, List<String>> headers) {
-    List<String> named = new ArrayList<>();
+    List<String> named = List.of();
     for (Map.Entry<String, List<String>> header : headers.entrySet()) {
       if (!header.getKey().equalsIgnoreCase("Connection")) {
         continue;
+      }
+      if (named.isEmpty()) {
+        named = new ArrayList<>();
       }
       for (String value : header.getValue()) {
         for (String token : value.split(",")) {

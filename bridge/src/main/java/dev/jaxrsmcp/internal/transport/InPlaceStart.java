@@ -216,7 +216,7 @@ final class InPlaceStart {
                     .getConfiguration()
                     .getProperty(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR))));
     request.setProperty(InPlaceRead.PROPERTY, read);
-    rewrite.rewrite(request, entry, match, ResourceMethods.traceHeaders(call));
+    rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call));
     return Optional.empty();
   }
 }
