@@ -1,22 +1,37 @@
 package dev.jaxrsmcp.internal.jsonrpc;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 
-/** Parses one JSON-RPC 2.0 request or notification, rejecting everything else precisely. */
+/**
+ * Parses one JSON-RPC 2.0 request or notification, rejecting everything else precisely. A
+ * well-formed message is read as a stream, only its {@code id} and {@code params} as trees; any
+ * other body (malformed, a batch, a member twice, anything after the message, a member of the wrong
+ * type) is parsed whole as a tree, which tells exactly what is wrong with it. Both ways give the
+ * same message for every body the stream accepts. Thread-safe.
+ */
 public final class JsonRpcParser {
   /** A tree reader (its deserializer found once, not per message). */
   private final ObjectReader reader;
+
+  /** The same reader for a value inside a message, which the message's own end follows. */
+  private final ObjectReader memberReader;
 
   private final int maxDepth;
 
   public JsonRpcParser(int maxDepth) {
     this.reader = Json.reader(maxDepth).readerFor(JsonNode.class);
+    this.memberReader = reader.without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     this.maxDepth = maxDepth;
   }
 
@@ -29,6 +44,84 @@ public final class JsonRpcParser {
    *     could be read
    */
   public JsonRpcRequest parse(byte[] body) {
+    Optional<JsonRpcRequest> streamed = stream(body);
+    return streamed.isPresent() ? streamed.get() : tree(body);
+  }
+
+  /**
+   * A well-formed message read as a stream: one object with {@code jsonrpc} "2.0", a non-empty
+   * string {@code method}, at most a string or integer {@code id} and an object {@code params}
+   * (whose {@code _meta}, if any, is an object), each member once, nothing after it. Empty for
+   * anything else.
+   */
+  Optional<JsonRpcRequest> stream(byte[] body) {
+    try (JsonParser parser = reader.createParser(body)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        return Optional.empty();
+      }
+      String version = null;
+      String method = null;
+      JsonNode id = null;
+      ObjectNode params = null;
+      Set<String> others = null;
+      for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+        JsonToken value = parser.nextToken();
+        switch (name) {
+          case "jsonrpc" -> {
+            if (version != null || value != JsonToken.VALUE_STRING) {
+              return Optional.empty();
+            }
+            version = parser.getText();
+          }
+          case "method" -> {
+            if (method != null || value != JsonToken.VALUE_STRING) {
+              return Optional.empty();
+            }
+            method = parser.getText();
+          }
+          case "id" -> {
+            if (id != null
+                || (value != JsonToken.VALUE_STRING && value != JsonToken.VALUE_NUMBER_INT)) {
+              return Optional.empty();
+            }
+            id = memberReader.readTree(parser);
+          }
+          case "params" -> {
+            if (params != null
+                || value != JsonToken.START_OBJECT
+                || !(memberReader.readTree(parser) instanceof ObjectNode object)) {
+              return Optional.empty();
+            }
+            params = object;
+          }
+          default -> {
+            others = others == null ? new HashSet<>() : others;
+            if (!others.add(name)) {
+              return Optional.empty();
+            }
+            memberReader.readTree(parser); // read, so that it is checked as the tree parse would
+          }
+        }
+      }
+      if (parser.currentToken() != JsonToken.END_OBJECT || parser.nextToken() != null) {
+        return Optional.empty();
+      }
+      if (!"2.0".equals(version) || method == null || method.isEmpty()) {
+        return Optional.empty();
+      }
+      ObjectNode paramsObject = params == null ? Json.object() : params;
+      JsonNode meta = paramsObject.get("_meta");
+      if (meta != null && !meta.isObject()) {
+        return Optional.empty();
+      }
+      return Optional.of(new JsonRpcRequest(Optional.ofNullable(id), method, paramsObject));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty(); // the tree parse says what is wrong
+    }
+  }
+
+  /** The whole body parsed as a tree, then checked member by member. */
+  JsonRpcRequest tree(byte[] body) {
     JsonNode tree;
     try {
       tree = reader.readTree(body);
