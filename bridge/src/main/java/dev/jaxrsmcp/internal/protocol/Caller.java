@@ -20,7 +20,10 @@ public record Caller(
     this(baseUri, headers, identity, CallerScope.NONE);
   }
 
-  /** The first value of the header {@code name}, if the request has it. */
+  /**
+   * The first value of the header {@code name}, if the request has it. Names compare without case;
+   * the bridge asks in lower case, which Jersey's header map looks up without copying the name.
+   */
   public Optional<String> header(String name) {
     List<String> values = headers.get(name);
     return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));

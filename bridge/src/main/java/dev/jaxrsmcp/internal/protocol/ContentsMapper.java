@@ -55,7 +55,7 @@ public final class ContentsMapper {
     }
     if (status >= 400 && status < 500) {
       if (status == 429 || status == 503) {
-        response.header("Retry-After").ifPresent(v -> putRetryAfter(data, v));
+        response.header("retry-after").ifPresent(v -> putRetryAfter(data, v));
       }
       return new JsonRpcException(
           ErrorCodes.INVALID_PARAMS, statusLine + ": " + refusal(response), data);
@@ -65,7 +65,7 @@ public final class ContentsMapper {
           ErrorCodes.INTERNAL_ERROR, statusLine + ": redirects are not followed", data);
     }
     if (status == 503) {
-      response.header("Retry-After").ifPresent(v -> putRetryAfter(data, v));
+      response.header("retry-after").ifPresent(v -> putRetryAfter(data, v));
     }
     return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, statusLine, data);
   }

@@ -20,7 +20,7 @@ final class HttpCacheHints {
   static CacheHint hint(CatalogueEntry entry, RouteResponse response) {
     long ttl = entry.cacheTtlMs();
     String scope = entry.cacheScope();
-    Optional<String> header = response.header("Cache-Control");
+    Optional<String> header = response.header("cache-control");
     if (header.isPresent()) {
       String control = header.get().toLowerCase(Locale.ROOT);
       if (!entry.cacheTtlSet()) {
@@ -43,7 +43,7 @@ final class HttpCacheHints {
 
   static Optional<String> lastModified(RouteResponse response) {
     return response
-        .header("Last-Modified")
+        .header("last-modified")
         .flatMap(
             value -> {
               try {

@@ -27,8 +27,14 @@ import java.util.Optional;
  */
 public final class LegacyProtocol {
   public static final String SESSION_HEADER = "Mcp-Session-Id";
+
+  /** {@link #SESSION_HEADER} as request headers are looked up (see {@link Caller#header}). */
+  public static final String SESSION_HEADER_LOOKUP = "mcp-session-id";
+
   private static final System.Logger LOG = System.getLogger(LegacyProtocol.class.getName());
-  static final String VERSION_HEADER = "MCP-Protocol-Version";
+
+  /** The protocol version header, as request headers are looked up (see {@link Caller#header}). */
+  static final String VERSION_HEADER = "mcp-protocol-version";
 
   /** The syslog levels {@code logging/setLevel} accepts. */
   static final List<String> LOG_LEVELS =
@@ -208,7 +214,7 @@ public final class LegacyProtocol {
   }
 
   private Session session(Caller caller, String what, boolean beforeFilters) {
-    String id = caller.header(SESSION_HEADER).orElse(null);
+    String id = caller.header(SESSION_HEADER_LOOKUP).orElse(null);
     if (id == null || id.isBlank()) {
       throw new JsonRpcException(
               ErrorCodes.INVALID_REQUEST,

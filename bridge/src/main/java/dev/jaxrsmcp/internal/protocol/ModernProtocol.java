@@ -131,7 +131,7 @@ public final class ModernProtocol {
   }
 
   private String validate(JsonRpcRequest request, Caller caller) {
-    String header = caller.header("MCP-Protocol-Version").orElse(null);
+    String header = caller.header("mcp-protocol-version").orElse(null);
     if (header == null) {
       throw headerMismatch("the MCP-Protocol-Version header is required");
     }
@@ -171,7 +171,7 @@ public final class ModernProtocol {
           400,
           Map.of());
     }
-    String method = caller.header("Mcp-Method").orElse(null);
+    String method = caller.header("mcp-method").orElse(null);
     if (method == null) {
       throw headerMismatch("the Mcp-Method header is required");
     }
@@ -187,7 +187,7 @@ public final class ModernProtocol {
     JsonNode bodyValue = member == null ? null : request.params().get(member);
     if (bodyValue != null && bodyValue.isTextual()) {
       // Without a string to mirror there is nothing to compare; the method reports the params.
-      String name = caller.header("Mcp-Name").orElse(null);
+      String name = caller.header("mcp-name").orElse(null);
       if (name == null) {
         throw headerMismatch("the Mcp-Name header is required for " + request.method());
       }

@@ -30,7 +30,7 @@ public final class ContentTypeCheck implements ContainerRequestFilter {
 
   @Override
   public void filter(ContainerRequestContext request) {
-    String contentType = request.getHeaderString("Content-Type");
+    String contentType = request.getHeaderString("content-type");
     if (contentType == null || !endpoint.matches(request)) {
       return;
     }

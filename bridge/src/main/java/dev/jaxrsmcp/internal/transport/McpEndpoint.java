@@ -331,7 +331,7 @@ final class McpEndpoint {
   }
 
   static boolean hasSession(Caller caller) {
-    return caller.header(LegacyProtocol.SESSION_HEADER).isPresent();
+    return caller.header(LegacyProtocol.SESSION_HEADER_LOOKUP).isPresent();
   }
 
   private static Response notAllowed() {
@@ -349,7 +349,7 @@ final class McpEndpoint {
     if ("initialize".equals(message.method())) {
       return true;
     }
-    String version = caller.header("MCP-Protocol-Version").orElse(null);
+    String version = caller.header("mcp-protocol-version").orElse(null);
     return version == null || Era.LEGACY_VERSIONS.contains(version);
   }
 

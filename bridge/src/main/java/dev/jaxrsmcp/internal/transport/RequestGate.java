@@ -47,8 +47,8 @@ final class RequestGate {
   Optional<Response> refuse(ContainerRequest request) {
     String base = request.getBaseUri().getHost();
     String containerHost = base == null ? "" : base;
-    List<String> origin = headers(request, "Origin");
-    List<String> host = headers(request, "Host");
+    List<String> origin = headers(request, "origin");
+    List<String> host = headers(request, "host");
     Optional<String> checked = origins.refusal(origin, host, containerHost, true);
     // The connection's local address decides only for a Host that would be refused: looking it up
     // costs an injection lookup, and a loopback Host passes on any connection.
@@ -85,7 +85,7 @@ final class RequestGate {
    */
   byte[] readBody(ContainerRequest request) {
     long declared = -1;
-    String length = request.getHeaderString("Content-Length");
+    String length = request.getHeaderString("content-length");
     if (length != null) {
       try {
         declared = Long.parseLong(length.trim());
