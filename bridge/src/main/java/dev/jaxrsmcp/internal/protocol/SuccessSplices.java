@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -156,13 +155,17 @@ public final class SuccessSplices {
           && k.kind == kind
           && k.era == era
           && k.truncated == truncated
-          && k.shape.equals(shape)
-          && k.serverInfo.equals(serverInfo);
+          && (k.shape == shape || k.shape.equals(shape))
+          && (k.serverInfo == serverInfo || k.serverInfo.equals(serverInfo));
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(kind, era, System.identityHashCode(entry), shape, truncated);
+      int hash = System.identityHashCode(entry);
+      hash = 31 * hash + kind.ordinal();
+      hash = 31 * hash + era.ordinal();
+      hash = 31 * hash + shape.hashCode();
+      return 31 * hash + (truncated ? 1 : 0);
     }
   }
 

@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,7 +51,7 @@ final class ReadResponseFilter implements ContainerResponseFilter {
       return;
     }
     MediaType routeType = response.getMediaType();
-    Map<String, List<String>> headers = readHeaders(response);
+    Map<String, List<String>> headers = takeHeaders(response);
     RouteResponse route =
         new RouteResponse(
             response.getStatus(),
@@ -96,7 +97,6 @@ final class ReadResponseFilter implements ContainerResponseFilter {
             new EnvelopeStreams(),
             ((ContainerRequest) request).getWorkers(),
             splices);
-    keepOnly(response);
     if (!challenges.isEmpty()) {
       response.getHeaders().put("WWW-Authenticate", new ArrayList<>(challenges));
     }
@@ -108,13 +108,15 @@ final class ReadResponseFilter implements ContainerResponseFilter {
   }
 
   /**
-   * The route's headers the bridge reads ({@link RouteResponse#READ_HEADERS}), names in lower case;
-   * the others are dropped with the route's response.
+   * Takes the route's headers off its response, in one pass: those the bridge reads ({@link
+   * RouteResponse#READ_HEADERS}, names in lower case) are returned; every header is dropped but for
+   * the CORS headers ({@code Access-Control-*}, {@code Vary}) of the application's own filters.
    */
-  private static Map<String, List<String>> readHeaders(ContainerResponseContext response) {
+  private static Map<String, List<String>> takeHeaders(ContainerResponseContext response) {
     Map<String, List<String>> headers = new HashMap<>();
     MultivaluedMap<String, String> strings = null;
-    for (String name : response.getHeaders().keySet()) {
+    for (Iterator<String> names = response.getHeaders().keySet().iterator(); names.hasNext(); ) {
+      String name = names.next();
       for (String read : RouteResponse.READ_HEADERS) {
         if (read.equalsIgnoreCase(name)) {
           strings = strings == null ? response.getStringHeaders() : strings;
@@ -123,6 +125,10 @@ final class ReadResponseFilter implements ContainerResponseFilter {
             headers.put(read, values);
           }
         }
+      }
+      if (!name.regionMatches(true, 0, "access-control-", 0, "access-control-".length())
+          && !name.equalsIgnoreCase("Vary")) {
+        names.remove();
       }
     }
     return headers;
@@ -141,16 +147,5 @@ final class ReadResponseFilter implements ContainerResponseFilter {
       }
     }
     return false;
-  }
-
-  /** Drops the route's headers; CORS headers of the application's own filters stay. */
-  private static void keepOnly(ContainerResponseContext response) {
-    response
-        .getHeaders()
-        .keySet()
-        .removeIf(
-            name ->
-                !name.regionMatches(true, 0, "access-control-", 0, "access-control-".length())
-                    && !name.equalsIgnoreCase("Vary"));
   }
 }
