@@ -36,6 +36,11 @@ public final class CallerBinding {
   private final Supplier<byte[]> keySource;
   private volatile Optional<SecretKeySpec> key = Optional.empty();
 
+  /** An initialized MAC that is only ever copied, never updated. */
+  private volatile Optional<Mac> prototype = Optional.empty();
+
+  private volatile boolean copies = true;
+
   /**
    * Binding to the headers only, under a random key of its own.
    *
@@ -168,12 +173,31 @@ public final class CallerBinding {
     mac.update(bytes);
   }
 
+  /**
+   * A fresh MAC under the key: a copy of one initialized once (finding the provider and setting the
+   * key cost more than the hash), or, where the provider cannot copy its MACs, a new one. The
+   * prototype is only ever copied, never updated, so threads may copy it at once.
+   */
   private Mac mac() {
+    Optional<Mac> initialized = prototype;
+    if (initialized.isPresent()) {
+      try {
+        return (Mac) initialized.get().clone();
+      } catch (CloneNotSupportedException e) {
+        copies = false; // this provider's MACs cannot be copied: a new one each time
+        prototype = Optional.empty();
+      }
+    }
     SecretKeySpec spec = key.orElseGet(() -> new SecretKeySpec(keySource.get(), ALGORITHM));
     key = Optional.of(spec);
     try {
       Mac mac = Mac.getInstance(ALGORITHM);
       mac.init(spec);
+      if (copies && prototype.isEmpty()) {
+        Mac copy = Mac.getInstance(ALGORITHM);
+        copy.init(spec);
+        prototype = Optional.of(copy);
+      }
       return mac;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is not available", e);
