@@ -159,6 +159,33 @@ class HeaderListsTest {
                 + "x-tenant-region: eu\n");
   }
 
+  /**
+   * Headers a {@code Connection} header names are hop-by-hop: withheld, whatever their case, from
+   * every {@code Connection} header the request has.
+   */
+  @Test
+  void headersTheConnectionHeaderNamesAreWithheld() {
+    try (TestServer server =
+        TestServer.start(new ResourceConfig(Echo.class).register(McpFeature.builder().build()))) {
+      RawHttp.Reply reply =
+          RawHttp.post(server.port(), "/mcp")
+              .json()
+              .header("MCP-Protocol-Version", Mcp.VERSION)
+              .header("Mcp-Method", "resources/read")
+              .header("Mcp-Name", "app://echo")
+              .header("Connection", "close")
+              .header("connection", "X-Hop ,x-other-hop")
+              .header("X-Hop", "1")
+              .header("X-OTHER-HOP", "2")
+              .header("X-Kept", "3")
+              .body(Mcp.body(1, "resources/read", Map.of("uri", "app://echo")).toString())
+              .send();
+      assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+      assertThat(reply.json().at("/result/contents/0/text").textValue())
+          .isEqualTo("accept: text/plain\n" + "x-kept: 3\n");
+    }
+  }
+
   @Test
   void listEntriesMustBeHeaderNames() {
     assertThatThrownBy(() -> McpFeature.builder().forwardOnlyHeaders("X-Tenant-*", "bad name"))

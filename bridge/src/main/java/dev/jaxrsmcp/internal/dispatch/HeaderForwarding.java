@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.dispatch;
 
+import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,9 +68,15 @@ public final class HeaderForwarding {
     return out;
   }
 
-  /** Removes from {@code headers}, in place, every header the route does not see. */
-  void retainForwarded(Map<String, List<String>> headers) {
-    List<String> named = connectionNamed(headers);
+  /**
+   * Removes from {@code headers}, in place, every header the route does not see.
+   *
+   * @param headers a request's headers, in a map whose keys compare without case (Jersey's)
+   */
+  void retainForwarded(MultivaluedMap<String, String> headers) {
+    List<String> connection = headers.get("connection");
+    List<String> named =
+        connection == null ? List.of() : connectionNamed(Map.of("Connection", connection));
     headers.keySet().removeIf(name -> !passes(name, named));
   }
 

@@ -3,11 +3,11 @@ package dev.jaxrsmcp.internal.dispatch;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import jakarta.ws.rs.HttpMethod;
-import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.Map;
+import org.glassfish.jersey.server.ContainerRequest;
 
 /**
  * Rewrites an MCP request in place into its route's {@code GET} (contract section 7), as Jersey's
@@ -34,15 +34,15 @@ public final class RouteRewrite {
    * template {@code uri} matched as {@code match}.
    */
   public void rewrite(
-      ContainerRequestContext request,
+      ContainerRequest request,
       CatalogueEntry entry,
       TemplateMatch match,
       String uri,
       Map<String, String> traceHeaders) {
     RoutePlan plan = plans.plan(entry, match, uri);
     URI base = request.getUriInfo().getBaseUri();
-    request.setRequestUri(base, plan.requestUri(base));
-    request.setMethod(HttpMethod.GET);
+    request.setRequestUri(base, plan.requestUri(base)); // refused outside pre-matching filters
+    request.setMethodWithoutException(HttpMethod.GET); // the same check again would cost as much
     MultivaluedMap<String, String> headers = request.getHeaders();
     forwarding.retainForwarded(headers);
     traceHeaders.forEach(
