@@ -4,8 +4,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What one closed-loop run measured: completed reads, the measured seconds, failed reads, the
- * latency histogram in microseconds, and the bytes the server allocated per read (NaN when the
- * server cannot say).
+ * latency histogram in microseconds, and the bytes the server allocated and the CPU time its
+ * process used (every thread: workers, selectors, garbage collection, compilation), in nanoseconds,
+ * per read (NaN when the server cannot say). Both per-read figures count the run's warm-up with its
+ * reads.
  */
 record LoadResult(
     String scenario,
@@ -14,7 +16,8 @@ record LoadResult(
     double seconds,
     long errors,
     Histogram micros,
-    double allocatedPerRead) {
+    double allocatedPerRead,
+    double serverCpuPerRead) {
 
   double throughput() {
     return requests / seconds;
@@ -49,6 +52,8 @@ record LoadResult(
         errors + other.errors,
         sum,
         (allocatedPerRead * requests + other.allocatedPerRead * other.requests)
+            / (requests + other.requests),
+        (serverCpuPerRead * requests + other.serverCpuPerRead * other.requests)
             / (requests + other.requests));
   }
 }

@@ -43,11 +43,11 @@ final class LoadRun {
     }
     long measureStart;
     long end;
-    long allocatedBefore = -1;
+    ServerMemory before = null;
     try {
       ready.await(); // every worker connected and prepared
       if (adminPort.isPresent()) {
-        allocatedBefore = ServerMemory.of(adminPort.getAsInt(), false).allocatedBytes();
+        before = ServerMemory.of(adminPort.getAsInt(), false);
       }
       long now = System.nanoTime();
       measureStart = now + warmUp.toNanos();
@@ -80,14 +80,19 @@ final class LoadRun {
     }
     double seconds = (lastFinish - measureStart) / 1e9;
     double allocatedPerRead = Double.NaN;
-    if (allocatedBefore >= 0) {
+    double cpuPerRead = Double.NaN;
+    if (before != null) {
       long everything = workers.stream().mapToLong(w -> w.completed).sum();
-      allocatedPerRead =
-          (double) (ServerMemory.of(adminPort.getAsInt(), false).allocatedBytes() - allocatedBefore)
-              / everything;
+      ServerMemory after = ServerMemory.of(adminPort.getAsInt(), false);
+      if (before.allocatedBytes() >= 0) {
+        allocatedPerRead = (double) (after.allocatedBytes() - before.allocatedBytes()) / everything;
+      }
+      if (before.cpuNanos() >= 0) {
+        cpuPerRead = (double) (after.cpuNanos() - before.cpuNanos()) / everything;
+      }
     }
     return new LoadResult(
-        scenario.key(), concurrency, requests, seconds, errors, all, allocatedPerRead);
+        scenario.key(), concurrency, requests, seconds, errors, all, allocatedPerRead, cpuPerRead);
   }
 
   private static final class Worker implements Runnable {

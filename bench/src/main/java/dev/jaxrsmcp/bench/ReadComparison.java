@@ -162,7 +162,7 @@ final class ReadComparison {
               String.format(
                   java.util.Locale.ROOT,
                   "round %d  %-8s c=%-3d %8.0f reads/s  p50 %.3f  p99 %.3f  p99.9 %.3f ms  errors %d"
-                      + "  server allocated %.0f bytes per read",
+                      + "  server allocated %.0f bytes and used %.1f µs of CPU per read",
                   r + 1,
                   scenario.key(),
                   concurrency,
@@ -171,7 +171,8 @@ final class ReadComparison {
                   result.p99(),
                   result.p999(),
                   result.errors(),
-                  result.allocatedPerRead()));
+                  result.allocatedPerRead(),
+                  result.serverCpuPerRead() / 1000));
           round
               .computeIfAbsent(scenario.key(), k -> new LinkedHashMap<>())
               .put(concurrency, result);

@@ -137,8 +137,8 @@ final class Report {
         .append(" runs in every scenario (the peer forwards the header to the REST call).\n\n");
     md.append(
         "| scenario | concurrency | reads/s | p50 ms | p99 ms | p99.9 ms | failed |"
-            + " allocated per read |\n");
-    md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            + " allocated per read | server CPU per read |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int c : settings.concurrencies()) {
       int n = 1;
       for (ReadScenario s : allScenarios(r)) {
@@ -149,7 +149,7 @@ final class Report {
               .append(s.title())
               .append(" | ")
               .append(c)
-              .append(" | not measured | | | | | |\n");
+              .append(" | not measured | | | | | | |\n");
           continue;
         }
         LoadResult x = r.get(s.key(), c);
@@ -171,6 +171,11 @@ final class Report {
             .append(x.errors())
             .append(" | ")
             .append(Double.isNaN(x.allocatedPerRead()) ? "–" : kib(x.allocatedPerRead()))
+            .append(" | ")
+            .append(
+                Double.isNaN(x.serverCpuPerRead())
+                    ? "–"
+                    : String.format(Locale.ROOT, "%.0f µs", x.serverCpuPerRead() / 1000))
             .append(" |\n");
       }
     }
@@ -180,8 +185,8 @@ final class Report {
         .append(settings.rounds())
         .append(" rounds with the range in brackets. Throughput below 1 and latency above 1 mean")
         .append(" the first scenario is slower.\n\n");
-    md.append("| pair | concurrency | throughput | p50 | p99 | p99.9 |\n");
-    md.append("|---|---:|---:|---:|---:|---:|\n");
+    md.append("| pair | concurrency | throughput | p50 | p99 | p99.9 | server CPU per read |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|\n");
     for (ReadComparison.Pair pair : r.pairs()) {
       for (int c : settings.concurrencies()) {
         md.append("| ")
@@ -196,6 +201,8 @@ final class Report {
             .append(ratio(r.ratio(pair, c, LoadResult::p99)))
             .append(" | ")
             .append(ratio(r.ratio(pair, c, LoadResult::p999)))
+            .append(" | ")
+            .append(ratio(r.ratio(pair, c, LoadResult::serverCpuPerRead)))
             .append(" |\n");
       }
     }
@@ -398,6 +405,11 @@ final class Report {
         .append(
             " (HotSpot's allocation counters, warm-up included) divided by the reads it served;")
         .append(" the SDK peer's JVM is not measured this way.\n");
+    md.append("- Server CPU per read: the CPU time of the bridge server's whole process during a")
+        .append(" run (`OperatingSystemMXBean.getProcessCpuTime`: request threads, selectors,")
+        .append(" garbage collection and compilation alike, warm-up included) divided by the")
+        .append(" reads it served. It does not count the load generator's share of the cores,")
+        .append(" which throughput does, and depends less on how busy the machine is.\n");
     md.append("- Memory: the server reports its heap (`MemoryMXBean`, after `System.gc()` where")
         .append(" it says so) and reads `VmRSS`/`VmHWM` from `/proc/self/status`; the SDK peer's")
         .append(" resident memory is read from `/proc/<pid>/status` by the load generator.\n");
@@ -476,6 +488,9 @@ final class Report {
   }
 
   private static String ratio(ReadComparison.Ratio r) {
+    if (Double.isNaN(r.median())) {
+      return "–"; // a figure only one of the two servers reports
+    }
     return String.format(Locale.ROOT, "%.2f [%.2f–%.2f]", r.median(), r.min(), r.max());
   }
 
