@@ -2,16 +2,13 @@ package dev.jaxrsmcp.internal.dispatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.TestEntries;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
-import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -135,35 +132,6 @@ class RoutePlansTest {
   }
 
   private static CatalogueEntry entry(String template, String routePath) {
-    try {
-      return new CatalogueEntry(
-          UriTemplate.parse(template),
-          "state",
-          "State",
-          "A widget's state.",
-          "application/json",
-          0,
-          "private",
-          false,
-          false,
-          0,
-          List.of(),
-          OptionalDouble.empty(),
-          true,
-          Object.class.getMethod("toString"),
-          routePath,
-          Map.of("id", String.class),
-          Set.of(),
-          Map.of("id", String.class),
-          Map.of(),
-          "",
-          false,
-          false,
-          List.of(),
-          Map.of(),
-          McpResource.TaskSupport.NONE);
-    } catch (NoSuchMethodException e) {
-      throw new AssertionError(e);
-    }
+    return TestEntries.entry(template, routePath, List.of());
   }
 }

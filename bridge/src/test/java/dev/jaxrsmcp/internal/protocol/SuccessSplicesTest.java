@@ -7,19 +7,15 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.TestEntries;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
-import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -243,35 +239,6 @@ class SuccessSplicesTest {
   }
 
   private static CatalogueEntry entry(List<String> audience) {
-    try {
-      return new CatalogueEntry(
-          UriTemplate.parse("app://widgets/{id}/state"),
-          "state",
-          "State",
-          "A widget's state.",
-          "application/json",
-          0,
-          "private",
-          false,
-          false,
-          0,
-          audience,
-          OptionalDouble.empty(),
-          true,
-          Object.class.getMethod("toString"),
-          "/widgets/{id}/state",
-          Map.of("id", String.class),
-          Set.of(),
-          Map.of("id", String.class),
-          Map.of(),
-          "",
-          false,
-          false,
-          List.of(),
-          Map.of(),
-          McpResource.TaskSupport.NONE);
-    } catch (NoSuchMethodException e) {
-      throw new AssertionError(e);
-    }
+    return TestEntries.entry("app://widgets/{id}/state", "/widgets/{id}/state", audience);
   }
 }
