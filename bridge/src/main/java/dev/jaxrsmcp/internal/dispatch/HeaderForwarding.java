@@ -75,8 +75,7 @@ public final class HeaderForwarding {
    */
   void retainForwarded(MultivaluedMap<String, String> headers) {
     List<String> connection = headers.get("connection");
-    List<String> named =
-        connection == null ? List.of() : connectionNamed(Map.of("Connection", connection));
+    List<String> named = connection == null ? List.of() : tokens(connection, new ArrayList<>());
     headers.keySet().removeIf(name -> !passes(name, named));
   }
 
@@ -88,18 +87,20 @@ public final class HeaderForwarding {
 
   /** The header names the {@code Connection} header lists (hop-by-hop, never forwarded). */
   private static List<String> connectionNamed(Map<String, List<String>> headers) {
-    List<String> named = List.of();
+    List<String> named = new ArrayList<>();
     for (Map.Entry<String, List<String>> header : headers.entrySet()) {
-      if (!header.getKey().equalsIgnoreCase("Connection")) {
-        continue;
+      if (header.getKey().equalsIgnoreCase("Connection")) {
+        tokens(header.getValue(), named);
       }
-      if (named.isEmpty()) {
-        named = new ArrayList<>();
-      }
-      for (String value : header.getValue()) {
-        for (String token : value.split(",")) {
-          named.add(token.trim().toLowerCase(Locale.ROOT));
-        }
+    }
+    return named;
+  }
+
+  /** Adds the names {@code values} (of {@code Connection} headers) list, in lower case. */
+  private static List<String> tokens(List<String> values, List<String> named) {
+    for (String value : values) {
+      for (String token : value.split(",")) {
+        named.add(token.trim().toLowerCase(Locale.ROOT));
       }
     }
     return named;

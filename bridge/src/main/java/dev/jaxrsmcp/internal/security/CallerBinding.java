@@ -179,25 +179,31 @@ public final class CallerBinding {
    * prototype is only ever copied, never updated, so threads may copy it at once.
    */
   private Mac mac() {
-    Optional<Mac> initialized = prototype;
-    if (initialized.isPresent()) {
+    if (copies) {
       try {
-        return (Mac) initialized.get().clone();
+        return (Mac) prototype().clone();
       } catch (CloneNotSupportedException e) {
         copies = false; // this provider's MACs cannot be copied: a new one each time
-        prototype = Optional.empty();
       }
     }
+    return newMac();
+  }
+
+  private Mac prototype() {
+    Optional<Mac> initialized = prototype;
+    if (initialized.isEmpty()) {
+      initialized = Optional.of(newMac());
+      prototype = initialized;
+    }
+    return initialized.get();
+  }
+
+  private Mac newMac() {
     SecretKeySpec spec = key.orElseGet(() -> new SecretKeySpec(keySource.get(), ALGORITHM));
     key = Optional.of(spec);
     try {
       Mac mac = Mac.getInstance(ALGORITHM);
       mac.init(spec);
-      if (copies && prototype.isEmpty()) {
-        Mac copy = Mac.getInstance(ALGORITHM);
-        copy.init(spec);
-        prototype = Optional.of(copy);
-      }
       return mac;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is not available", e);
