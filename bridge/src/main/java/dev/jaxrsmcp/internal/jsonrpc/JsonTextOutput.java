@@ -26,27 +26,28 @@ public final class JsonTextOutput extends OutputStream {
       "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   private final OutputStream target;
-  private final CharsetDecoder decoder;
+  private final Charset charset;
   private final boolean utf8;
 
   /** The largest chunk decoded at once. */
   private static final int CHUNK = 4096;
 
-  // Sized at the first write (a small body needs small buffers), at most CHUNK.
+  private static final byte[] NO_OUT = new byte[0];
+
+  // Made when a piece first needs decoding: well-formed UTF-8 never does.
+  private CharsetDecoder decoder;
+  // Sized at the first write (a small body needs small buffers), at most CHUNK; the decoder's
+  // buffers are made with it.
   private ByteBuffer in = ByteBuffer.allocate(0);
-  private CharBuffer chars = CharBuffer.allocate(0);
-  private byte[] out = new byte[0];
+  private CharBuffer chars;
+  private byte[] out = NO_OUT;
   private char highSurrogate;
   private boolean closed;
 
   public JsonTextOutput(OutputStream target, Charset charset) {
     this.target = target;
+    this.charset = charset;
     this.utf8 = charset.equals(java.nio.charset.StandardCharsets.UTF_8);
-    this.decoder =
-        charset
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPLACE)
-            .onUnmappableCharacter(CodingErrorAction.REPLACE);
   }
 
   @Override
@@ -207,6 +208,9 @@ public final class JsonTextOutput extends OutputStream {
       return;
     }
     closed = true;
+    if (utf8 && in.position() == 0 && highSurrogate == 0) {
+      return; // nothing waits: UTF-8's decoder keeps no state beyond the bytes it was not given
+    }
     if (in.capacity() == 0) {
       grow(64);
     }
@@ -224,6 +228,13 @@ public final class JsonTextOutput extends OutputStream {
   }
 
   private void decode(boolean endOfInput) throws IOException {
+    if (decoder == null) {
+      decoder =
+          charset
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPLACE)
+              .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    }
     in.flip();
     while (true) {
       CoderResult result = decoder.decode(in, chars, endOfInput);
