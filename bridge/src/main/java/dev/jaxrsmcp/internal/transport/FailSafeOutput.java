@@ -12,6 +12,9 @@ import java.util.Arrays;
  * before its bytes are written. Not thread-safe.
  */
 final class FailSafeOutput extends OutputStream {
+  /** The first buffer's size: a small read's whole message fits; a larger one doubles it. */
+  private static final int FIRST_BUFFER = 512;
+
   /** Called once, before the first byte reaches the target, with the length when it is known. */
   @FunctionalInterface
   interface Start {
@@ -27,7 +30,7 @@ final class FailSafeOutput extends OutputStream {
 
   FailSafeOutput(OutputStream target, int capacity, Start start) {
     this.target = target;
-    this.held = new byte[Math.min(capacity, 2048)];
+    this.held = new byte[Math.min(capacity, FIRST_BUFFER)];
     this.start = start;
     this.capacity = capacity;
   }
