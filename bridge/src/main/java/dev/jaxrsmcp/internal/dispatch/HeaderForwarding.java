@@ -76,7 +76,24 @@ public final class HeaderForwarding {
   void retainForwarded(MultivaluedMap<String, String> headers) {
     List<String> connection = headers.get("connection");
     List<String> named = connection == null ? List.of() : tokens(connection, new ArrayList<>());
-    headers.keySet().removeIf(name -> !passes(name, named));
+    // Most of an MCP request's headers are withheld. Removing them one by one costs a lower-case
+    // copy of each name (Jersey's map hashes that way); clearing the map and putting back the few
+    // that pass costs it only for those, and keeps their order.
+    List<String> names = new ArrayList<>();
+    List<List<String>> values = new ArrayList<>();
+    for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+      if (passes(header.getKey(), named)) {
+        names.add(header.getKey());
+        values.add(header.getValue());
+      }
+    }
+    if (names.size() == headers.size()) {
+      return;
+    }
+    headers.clear();
+    for (int i = 0; i < names.size(); i++) {
+      headers.put(names.get(i), values.get(i));
+    }
   }
 
   private boolean passes(String headerName, List<String> connectionNamed) {
