@@ -50,6 +50,13 @@ final class InPlaceStart {
   private final LongRunningReads longReads;
   private final RouteRewrite rewrite;
 
+  /**
+   * Whether the container's {@code sendError} is used for error statuses (not {@link
+   * ServerProperties#RESPONSE_SET_STATUS_OVER_SEND_ERROR}): the application's setting, read at its
+   * first read (the configuration does not change once the application runs).
+   */
+  private volatile Boolean sendsErrors;
+
   InPlaceStart(
       ServerState state,
       ModernProtocol modern,
@@ -208,15 +215,22 @@ final class InPlaceStart {
     }
     request.setWriter(
         new ReadResponseWriter(
-            request.getResponseWriter(),
-            read,
-            asyncTimeout,
-            !PropertiesHelper.isProperty(
-                request
-                    .getConfiguration()
-                    .getProperty(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR))));
+            request.getResponseWriter(), read, asyncTimeout, sendsErrors(request)));
     request.setProperty(InPlaceRead.PROPERTY, read);
     rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call));
     return Optional.empty();
+  }
+
+  private boolean sendsErrors(ContainerRequest request) {
+    Boolean sends = sendsErrors;
+    if (sends == null) {
+      sends =
+          !PropertiesHelper.isProperty(
+              request
+                  .getConfiguration()
+                  .getProperty(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR));
+      sendsErrors = sends;
+    }
+    return sends;
   }
 }
