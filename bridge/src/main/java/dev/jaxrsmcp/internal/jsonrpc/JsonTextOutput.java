@@ -36,8 +36,8 @@ public final class JsonTextOutput extends OutputStream {
 
   // Made when a piece first needs decoding: well-formed UTF-8 never does.
   private CharsetDecoder decoder;
-  // Sized at the first write (a small body needs small buffers), at most CHUNK; the decoder's
-  // buffers are made with it.
+  // Sized when first needed (a small body needs small buffers), at most CHUNK: out at the first
+  // write, in and chars when a piece first needs decoding.
   private ByteBuffer in = ByteBuffer.allocate(0);
   private CharBuffer chars;
   private byte[] out = NO_OUT;
