@@ -45,7 +45,11 @@ public interface McpContext {
   /** True once the client went away, cancelled the request, or the read timed out. */
   boolean isCancelled();
 
-  /** Completes when the read is cancelled; never completes for plain HTTP requests. */
+  /**
+   * Completes when the read is cancelled; never completes for plain HTTP requests. Actions attached
+   * to it run on the thread that cancels (keep them short), concurrently with the route: the route
+   * may see {@link #isCancelled()} return {@code true} before they have run.
+   */
   CompletionStage<Void> cancellation();
 
   /** True once the response reached the resource's {@code maxBytes}: more bytes are dropped. */
