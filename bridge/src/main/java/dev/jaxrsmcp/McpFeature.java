@@ -41,14 +41,6 @@ import java.util.Set;
  */
 public final class McpFeature extends McpSettings implements Feature {
   /**
-   * The request property (a {@code String}) through which a container adapter or an application
-   * filter tells the bridge the client's address, for the {@link #maxSessionsPerCaller()} quota of
-   * callers without credentials; Jakarta REST has no portable way to read it. Without it, those
-   * callers share one quota.
-   */
-  public static final String CLIENT_ADDRESS_PROPERTY = "dev.jaxrsmcp.clientAddress";
-
-  /**
    * The request property (a {@code String} IP address such as {@code 10.0.0.5}, an {@code
    * InetAddress} or an {@code InetSocketAddress}) through which a container adapter tells the
    * bridge the address a request's connection arrived on, the server's side of it; see {@link
@@ -193,6 +185,21 @@ public final class McpFeature extends McpSettings implements Feature {
       return set(SubscriptionSettings.MAX_LISTEN_URIS, max);
     }
 
+    /** See {@link McpFeature#maxListensPerCaller()}; at least 1. */
+    public Builder maxListensPerCaller(int max) {
+      return set(SubscriptionSettings.MAX_LISTENS_PER_CALLER, max);
+    }
+
+    /** See {@link McpFeature#maxAnonymousListens()}; at least 1. */
+    public Builder maxAnonymousListens(int max) {
+      return set(SubscriptionSettings.MAX_ANONYMOUS_LISTENS, max);
+    }
+
+    /** See {@link McpFeature#maxSubscriptionsPerCaller()}; at least 1. */
+    public Builder maxSubscriptionsPerCaller(int max) {
+      return set(SubscriptionSettings.MAX_SUBSCRIPTIONS_PER_CALLER, max);
+    }
+
     /** See {@link McpFeature#maxConcurrentListens()}; at least 1. */
     public Builder maxConcurrentListens(int max) {
       return set(SubscriptionSettings.MAX_CONCURRENT_LISTENS, max);
@@ -327,6 +334,28 @@ public final class McpFeature extends McpSettings implements Feature {
     /** See {@link McpFeature#maxSessionsPerCaller()}; at least 1. */
     public Builder maxSessionsPerCaller(int max) {
       return set(SessionSettings.MAX_SESSIONS_PER_CALLER, max);
+    }
+
+    /** See {@link McpFeature#maxAnonymousSessions()}; at least 1. */
+    public Builder maxAnonymousSessions(int max) {
+      return set(SessionSettings.MAX_ANONYMOUS_SESSIONS, max);
+    }
+
+    /**
+     * Adds a carrier of thread-locals to task threads ({@link McpContextCarrier}); carriers run in
+     * the order they were added, after Micrometer's context-propagation.
+     */
+    public Builder contextCarrier(McpContextCarrier carrier) {
+      java.util.Objects.requireNonNull(carrier, "contextCarrier");
+      List<McpContextCarrier> carriers =
+          new java.util.ArrayList<>(settings.get(LongRunningSettings.CONTEXT_CARRIERS));
+      carriers.add(carrier);
+      return set(LongRunningSettings.CONTEXT_CARRIERS, List.copyOf(carriers));
+    }
+
+    /** See {@link McpFeature#callerKey()} and {@link McpCallerKey}. */
+    public Builder callerKey(McpCallerKey key) {
+      return set(SecuritySettings.CALLER_KEY, key);
     }
 
     /** See {@link McpFeature#sessionHandshakeTimeout()}; positive. */

@@ -144,6 +144,36 @@ public abstract class McpSettings {
     return settings.get(SubscriptionSettings.MAX_LISTEN_URIS);
   }
 
+  /**
+   * The most {@code subscriptions/listen} streams one caller may have open at once on this instance
+   * (a caller is its principal, or its {@link #callerKey()}; see {@link #maxAnonymousListens()} for
+   * the others); one more is refused with HTTP 503 and {@code -32603}, and nothing is kept. Default
+   * 100.
+   */
+  public int maxListensPerCaller() {
+    return settings.get(SubscriptionSettings.MAX_LISTENS_PER_CALLER);
+  }
+
+  /**
+   * The most {@code subscriptions/listen} streams open at once on this instance for all callers the
+   * application did not authenticate (no principal, no {@link #callerKey()}) together, whatever
+   * headers they send; one more is refused like {@link #maxListensPerCaller()}. So a flood of
+   * anonymous listens takes at most this many of {@link #maxConcurrentListens()}. Default 1,000.
+   */
+  public int maxAnonymousListens() {
+    return settings.get(SubscriptionSettings.MAX_ANONYMOUS_LISTENS);
+  }
+
+  /**
+   * The most URIs one caller may be subscribed to at once on this instance, over its listen streams
+   * and legacy sessions together (all anonymous callers count as one caller); a listen or {@code
+   * resources/subscribe} that would pass it is refused with {@code -32602} before anything is read
+   * or watched. Default 10,000.
+   */
+  public int maxSubscriptionsPerCaller() {
+    return settings.get(SubscriptionSettings.MAX_SUBSCRIPTIONS_PER_CALLER);
+  }
+
   /** The most notification streams open at once on this instance; default 10,000. */
   public int maxConcurrentListens() {
     return settings.get(SubscriptionSettings.MAX_CONCURRENT_LISTENS);
@@ -287,12 +317,42 @@ public abstract class McpSettings {
 
   /**
    * The most legacy-era sessions one caller may have open at once: a caller is its authenticated
-   * principal or its {@link #sessionBinding()} headers (a client with the same credentials), or,
-   * when it sent neither, its address as the container reports it. Beyond it {@code initialize} is
-   * refused like {@link #maxSessions()} (HTTP 503, {@code Retry-After}). Default 100.
+   * principal, or the key the application names for it ({@link #callerKey()}). At the limit, the
+   * caller's least recently used idle session (no request running, no stream open) is ended to make
+   * room (clients that never send {@code DELETE} are served); when none is idle, {@code initialize}
+   * is refused with HTTP 503 and {@code -32603}. Callers with neither share {@link
+   * #maxAnonymousSessions()}. Default 100.
    */
   public int maxSessionsPerCaller() {
     return settings.get(SessionSettings.MAX_SESSIONS_PER_CALLER);
+  }
+
+  /**
+   * The most legacy-era sessions open at once for all callers the application did not authenticate
+   * (no principal, no {@link #callerKey()}) together, whatever headers they send (junk cookies buy
+   * nothing); at the limit the least recently used idle one of them makes room, as for {@link
+   * #maxSessionsPerCaller()}. So an anonymous flood takes at most this many of {@link
+   * #maxSessions()}, and authenticated callers are still served. Default 1,000.
+   */
+  public int maxAnonymousSessions() {
+    return settings.get(SessionSettings.MAX_ANONYMOUS_SESSIONS);
+  }
+
+  /**
+   * What carries a task's creating request's thread-locals to the thread its route runs on, besides
+   * the {@code ThreadLocalAccessor}s of Micrometer's context-propagation (see {@link
+   * McpContextCarrier}); none by default.
+   */
+  public List<McpContextCarrier> contextCarriers() {
+    return settings.get(LongRunningSettings.CONTEXT_CARRIERS);
+  }
+
+  /**
+   * Names the callers of an application that authenticates without setting a principal; see {@link
+   * McpCallerKey}. Default {@link McpCallerKey#NONE}.
+   */
+  public McpCallerKey callerKey() {
+    return settings.get(SecuritySettings.CALLER_KEY);
   }
 
   /**

@@ -21,6 +21,9 @@ public final class McpTasks {
   private final Duration pollInterval;
   private final int resultMaxBytes;
   private final int maxRunning;
+  private final int maxRunningPerCaller;
+  private final int maxStored;
+  private final int maxStoredPerCaller;
   private final McpTaskStore store;
 
   private McpTasks(Builder b) {
@@ -28,6 +31,9 @@ public final class McpTasks {
     this.pollInterval = b.pollInterval;
     this.resultMaxBytes = b.resultMaxBytes;
     this.maxRunning = b.maxRunning;
+    this.maxRunningPerCaller = b.maxRunningPerCaller;
+    this.maxStored = b.maxStored;
+    this.maxStoredPerCaller = b.maxStoredPerCaller;
     this.store = b.store.orElseGet(McpTaskStore::inMemory);
   }
 
@@ -78,6 +84,35 @@ public final class McpTasks {
     return maxRunning;
   }
 
+  /**
+   * The most tasks of one caller whose routes run at once on this instance (a caller is its
+   * principal or {@link McpSettings#callerKey() key}; every caller the application did not
+   * authenticate counts as one caller); a task beyond it is refused with {@code -32603} and nothing
+   * runs, so one caller cannot take every one of {@link #maxRunning()}. Default 16.
+   */
+  public int maxRunningPerCaller() {
+    return maxRunningPerCaller;
+  }
+
+  /**
+   * The most tasks this instance keeps created and not yet expired (running or ended, their results
+   * waiting for {@code tasks/get}); a task beyond it is refused with HTTP 503, {@code -32603} and a
+   * {@code Retry-After} saying when the oldest expires. Default 10,000.
+   */
+  public int maxStored() {
+    return maxStored;
+  }
+
+  /**
+   * The most tasks of one caller this instance keeps (counted as {@link #maxRunningPerCaller()});
+   * at the limit the caller's oldest ended task is deleted to make room (its {@code tasks/get}
+   * answers {@code -32602} from then on), and when all of them still run the task is refused with
+   * {@code -32603}. Default 1,000.
+   */
+  public int maxStoredPerCaller() {
+    return maxStoredPerCaller;
+  }
+
   /** Where task state is kept; default {@link McpTaskStore#inMemory()} (one instance). */
   public McpTaskStore store() {
     return store;
@@ -89,6 +124,9 @@ public final class McpTasks {
     private Duration pollInterval = Duration.ofSeconds(1);
     private int resultMaxBytes = 4 * 1024 * 1024;
     private int maxRunning = 64;
+    private int maxRunningPerCaller = 16;
+    private int maxStored = 10_000;
+    private int maxStoredPerCaller = 1_000;
     private Optional<McpTaskStore> store = Optional.empty();
 
     private Builder() {}
@@ -98,6 +136,9 @@ public final class McpTasks {
       this.pollInterval = t.pollInterval;
       this.resultMaxBytes = t.resultMaxBytes;
       this.maxRunning = t.maxRunning;
+      this.maxRunningPerCaller = t.maxRunningPerCaller;
+      this.maxStored = t.maxStored;
+      this.maxStoredPerCaller = t.maxStoredPerCaller;
       this.store = Optional.of(t.store);
     }
 
@@ -140,6 +181,31 @@ public final class McpTasks {
       }
       this.maxRunning = max;
       return this;
+    }
+
+    /** See {@link McpTasks#maxRunningPerCaller()}; at least 1. */
+    public Builder maxRunningPerCaller(int max) {
+      this.maxRunningPerCaller = atLeastOne("maxRunningPerCaller", max);
+      return this;
+    }
+
+    /** See {@link McpTasks#maxStored()}; at least 1. */
+    public Builder maxStored(int max) {
+      this.maxStored = atLeastOne("maxStored", max);
+      return this;
+    }
+
+    /** See {@link McpTasks#maxStoredPerCaller()}; at least 1. */
+    public Builder maxStoredPerCaller(int max) {
+      this.maxStoredPerCaller = atLeastOne("maxStoredPerCaller", max);
+      return this;
+    }
+
+    private static int atLeastOne(String name, int value) {
+      if (value < 1) {
+        throw new IllegalArgumentException(name + " must be at least 1 (found " + value + ")");
+      }
+      return value;
     }
 
     /**

@@ -1,6 +1,9 @@
 package dev.jaxrsmcp.bench;
 
+import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.demo.DemoApplication;
+import dev.jaxrsmcp.demo.WidgetStore;
 import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 import org.glassfish.grizzly.http.server.HttpServer;
@@ -16,9 +19,23 @@ import org.glassfish.jersey.server.ResourceConfig;
 public final class BridgeServer {
   private BridgeServer() {}
 
-  /** The application under test. */
+  /**
+   * The application under test. Its listens carry no credentials, so they all count as the one
+   * anonymous caller (docs/security.md, ownership and quotas): the limits of unauthenticated
+   * callers are raised to what the fan-out and slow-consumer runs open; every other setting is the
+   * demo's.
+   */
   static ResourceConfig application() {
-    return DemoApplication.create().register(BenchRoutes.class).register(AdminRoutes.class);
+    return DemoApplication.create(
+            WidgetStore.withSampleWidgets(),
+            McpChangeBus.local(),
+            McpTaskStore.inMemory(),
+            mcp ->
+                mcp.maxAnonymousListens(10_000)
+                    .maxAnonymousSessions(10_000)
+                    .maxSubscriptionsPerCaller(1_000_000))
+        .register(BenchRoutes.class)
+        .register(AdminRoutes.class);
   }
 
   public static void main(String[] args) throws Exception {

@@ -8,10 +8,10 @@ import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
 import dev.jaxrsmcp.internal.transport.EndpointInstaller;
+import dev.jaxrsmcp.internal.transport.ReadAdmission;
 import dev.jaxrsmcp.internal.transport.ReadEnvelopeInterceptor;
 import dev.jaxrsmcp.internal.transport.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
-import dev.jaxrsmcp.internal.transport.SessionOwnerFilter;
 import jakarta.ws.rs.core.FeatureContext;
 
 /**
@@ -33,7 +33,7 @@ public final class McpRuntime {
     context.register(ReadEnvelopeWriter.class);
     context.register(ReadEnvelopeInterceptor.class);
     context.register(DispatchGuard.class);
-    context.register(SessionOwnerFilter.class);
+    context.register(ReadAdmission.class);
     context.register(new ContentTypeCheck(settings.get(ProtocolSettings.PATH)));
     settings
         .get(SecuritySettings.PROTECTED_RESOURCE)

@@ -19,13 +19,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * An ordinary JAX-RS filter guarding {@code /api/widgets/**}; it knows nothing about MCP. {@code
- * Authorization: Bearer demo-token} signs in as an owner, {@code Bearer viewer-token} as a viewer;
- * any other request gets {@code 401} with {@code WWW-Authenticate: Bearer realm="widgets"}. What
- * each role may do is declared with {@code @RolesAllowed} on the resource methods.
+ * An ordinary JAX-RS filter; it knows nothing about MCP. {@code Authorization: Bearer demo-token}
+ * signs in as an owner, {@code Bearer viewer-token} as a viewer, on every path; {@code
+ * /api/widgets/**} requires one of them, and any other request there gets {@code 401} with {@code
+ * WWW-Authenticate: Bearer realm="widgets"}. What each role may do is declared with
+ * {@code @RolesAllowed} on the resource methods.
  *
  * <p>MCP reads pass through this filter too: the bridge runs them in-process with the MCP client's
- * own {@code Authorization} header.
+ * own {@code Authorization} header. Signing in on {@code /mcp} as well tells the bridge who owns
+ * the sessions, listens and tasks it keeps, so each user has quotas of their own and anonymous
+ * callers share one.
  */
 @Provider
 @PreMatching
@@ -50,10 +53,10 @@ public final class BearerAuthFilter implements ContainerRequestFilter {
 
   @Override
   public void filter(ContainerRequestContext request) {
-    if (!isProtected(request.getUriInfo())) {
+    Optional<String> role = bearerToken(request).map(ROLE_BY_TOKEN::get);
+    if (role.isEmpty() && !isProtected(request.getUriInfo())) {
       return;
     }
-    Optional<String> role = bearerToken(request).map(ROLE_BY_TOKEN::get);
     if (role.isEmpty()) {
       request.abortWith(
           Response.status(Response.Status.UNAUTHORIZED)

@@ -3,8 +3,11 @@ package dev.jaxrsmcp.demo;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.McpWatcher;
 import java.time.Clock;
+import java.util.function.UnaryOperator;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
@@ -33,7 +36,29 @@ public final class DemoApplication {
    * bus} ({@link McpChangeBus#local()} for a single instance).
    */
   public static ResourceConfig create(WidgetStore store, McpChangeBus bus) {
-    McpFeature mcp =
+    return create(store, bus, McpTaskStore.inMemory());
+  }
+
+  /**
+   * The application over the given store, carrying changes to and from other instances over {@code
+   * bus} and keeping MCP tasks in {@code tasks} (a Redis store shares them with the other
+   * instances, so {@code tasks/get} and {@code tasks/cancel} work on any of them).
+   */
+  public static ResourceConfig create(WidgetStore store, McpChangeBus bus, McpTaskStore tasks) {
+    return create(store, bus, tasks, UnaryOperator.identity());
+  }
+
+  /**
+   * As {@link #create(WidgetStore, McpChangeBus, McpTaskStore)}, with {@code settings} applied to
+   * the demo's MCP settings last (the benchmark raises the limits for unauthenticated callers its
+   * ten thousand listens would otherwise meet).
+   */
+  public static ResourceConfig create(
+      WidgetStore store,
+      McpChangeBus bus,
+      McpTaskStore tasks,
+      UnaryOperator<McpFeature.Builder> settings) {
+    McpFeature.Builder mcp =
         McpFeature.builder()
             .name(NAME)
             .version(VERSION)
@@ -41,12 +66,16 @@ public final class DemoApplication {
                 "Widgets demo. Read app://widgets for the list of widgets, then"
                     + " app://widgets/{id}/state for one widget's state.")
             .changeBus(bus)
+            .tasks(McpTasks.builder().store(tasks).build())
             // A long read holds a worker while its route runs: at most half of the demo's workers.
             .maxConcurrentLongReads(ContainerSettings.LONG_READS)
             // StateChangeNotifier pushes every store change through McpChanges: no watchers.
             .watch("app://widgets/{id}/state", McpWatcher.pushed())
-            .watch("app://widgets/{id}/state/{key}", McpWatcher.pushed())
-            .build();
+            .watch("app://widgets/{id}/state/{key}", McpWatcher.pushed());
+    return application(store, settings.apply(mcp).build());
+  }
+
+  private static ResourceConfig application(WidgetStore store, McpFeature mcp) {
     return new ResourceConfig()
         .register(WidgetsResource.class)
         .register(MotdResource.class)
@@ -58,7 +87,6 @@ public final class DemoApplication {
               }
             })
         .register(BearerAuthFilter.class)
-        .register(ClientAddress.class)
         .register(RolesAllowedDynamicFeature.class)
         .register(JacksonJsonProvider.class)
         // Errors without a body stay empty instead of becoming the container's HTML error page.

@@ -1,7 +1,9 @@
 package dev.jaxrsmcp.demo;
 
 import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.redis.RedisChangeBus;
+import dev.jaxrsmcp.redis.RedisTaskStore;
 import io.lettuce.core.RedisURI;
 import java.io.IOException;
 import java.net.URI;
@@ -13,8 +15,9 @@ import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
  * Runs the Widgets demo on embedded Grizzly at {@code http://127.0.0.1:8080/} until the process is
  * stopped. {@code --port N} (or {@code --port=N}) or the {@code PORT} environment variable picks
  * another port; {@code 0} picks a free one. {@code --redis URL} or {@code REDIS_URL} shares change
- * notifications with other instances through Redis (see {@link DemoOptions}). Grizzly is configured
- * as a production service would be ({@link ContainerSettings}).
+ * notifications, legacy sessions and MCP tasks with other instances through Redis (see {@link
+ * DemoOptions}). Grizzly is configured as a production service would be ({@link
+ * ContainerSettings}).
  */
 public final class DemoServer implements AutoCloseable {
   /** The demo only listens on the loopback interface. */
@@ -36,9 +39,11 @@ public final class DemoServer implements AutoCloseable {
   public static void main(String[] args) throws InterruptedException {
     DemoOptions options;
     McpChangeBus bus;
+    McpTaskStore tasks;
     try {
       options = DemoOptions.parse(args, System.getenv());
       bus = options.redisUrl().map(DemoServer::redis).orElseGet(McpChangeBus::local);
+      tasks = options.redisUrl().map(DemoServer::redisTasks).orElseGet(McpTaskStore::inMemory);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -47,9 +52,10 @@ public final class DemoServer implements AutoCloseable {
     System.setProperty("java.awt.headless", "true");
     DemoServer demo;
     try {
-      demo = start(options.port(), bus);
+      demo = start(options.port(), bus, tasks);
     } catch (IllegalStateException e) {
       bus.close();
+      tasks.close();
       System.err.println(e.getMessage());
       System.exit(1);
       return;
@@ -75,7 +81,8 @@ public final class DemoServer implements AutoCloseable {
                 .redisUrl()
                 .map(
                     url ->
-                        "; changes and MCP sessions shared with other instances through Redis at "
+                        "; changes, MCP sessions and tasks shared with other instances through"
+                            + " Redis at "
                             + where(url))
                 .orElse("")
             + "; stop it with Ctrl+C");
@@ -86,6 +93,15 @@ public final class DemoServer implements AutoCloseable {
   static McpChangeBus redis(String url) {
     try {
       return RedisChangeBus.builder(url).channelPrefix(CHANNEL_PREFIX).build();
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("cannot use Redis at '" + url + "': " + e.getMessage(), e);
+    }
+  }
+
+  /** The task store in the Redis at {@code url}, under the demo's own key prefix. */
+  static McpTaskStore redisTasks(String url) {
+    try {
+      return RedisTaskStore.builder(url).keyPrefix(CHANNEL_PREFIX).build();
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("cannot use Redis at '" + url + "': " + e.getMessage(), e);
     }
@@ -113,10 +129,20 @@ public final class DemoServer implements AutoCloseable {
    * @throws IllegalStateException when the port cannot be bound
    */
   public static DemoServer start(int port, McpChangeBus bus) {
+    return start(port, bus, McpTaskStore.inMemory());
+  }
+
+  /**
+   * Starts the demo application on {@link #HOST} at {@code port} (0: any free port), sharing
+   * changes with other instances over {@code bus} and MCP tasks through {@code tasks}.
+   *
+   * @throws IllegalStateException when the port cannot be bound
+   */
+  public static DemoServer start(int port, McpChangeBus bus, McpTaskStore tasks) {
     URI requested = URI.create("http://" + HOST + ":" + port + "/");
     HttpServer server =
         GrizzlyHttpServerFactory.createHttpServer(
-            requested, DemoApplication.create(WidgetStore.withSampleWidgets(), bus), false);
+            requested, DemoApplication.create(WidgetStore.withSampleWidgets(), bus, tasks), false);
     ContainerSettings.apply(server);
     try {
       server.start();

@@ -9,6 +9,7 @@ import dev.jaxrsmcp.redis.RedisServer;
 import dev.jaxrsmcp.test.McpListen;
 import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.SseRecorder;
+import dev.jaxrsmcp.testing.TaskClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +35,8 @@ class TwoInstancesTest {
     redis = RedisServer.startOnFreePort();
     busA = (RedisChangeBus) DemoServer.redis(redis.uri());
     busB = (RedisChangeBus) DemoServer.redis(redis.uri());
-    a = DemoServer.start(0, busA);
-    b = DemoServer.start(0, busB);
+    a = DemoServer.start(0, busA, DemoServer.redisTasks(redis.uri()));
+    b = DemoServer.start(0, busB, DemoServer.redisTasks(redis.uri()));
     await().atMost(Duration.ofSeconds(20)).until(() -> busA.isConnected() && busB.isConnected());
   }
 
@@ -48,6 +49,42 @@ class TwoInstancesTest {
       b.close();
     }
     redis.close();
+  }
+
+  /**
+   * Issue 31, finding 10: with Redis the demo shared sessions and changes but not tasks; a task
+   * made on one instance was unknown to the other. Now it is polled to its result and cancelled on
+   * either, and stays invisible to every other caller on both.
+   */
+  @Test
+  void aTaskMadeOnOneInstanceIsPolledAndCancelledOnTheOther() {
+    TaskClient viewerOnA = new TaskClient(a.mcpUri().toString(), Optional.of(RestApiTest.VIEWER));
+    TaskClient viewerOnB = new TaskClient(b.mcpUri().toString(), Optional.of(RestApiTest.VIEWER));
+    String quick =
+        viewerOnA.call("output", Map.of("id", 1, "seconds", 1)).at("/result/taskId").asText();
+    assertThat(quick).isNotEmpty();
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> viewerOnB.status(quick), "completed"::equals);
+    assertThat(viewerOnB.get(quick).at("/result/result/content/0/text").asText())
+        .startsWith("second 1: {");
+
+    String slow =
+        viewerOnA.call("output", Map.of("id", 1, "seconds", 300)).at("/result/taskId").asText();
+    assertThat(viewerOnB.status(slow)).isEqualTo("working");
+    assertThat(viewerOnB.cancel(slow).at("/result/resultType").asText()).isEqualTo("complete");
+    await().atMost(Duration.ofSeconds(10)).until(() -> viewerOnA.status(slow), "cancelled"::equals);
+
+    for (DemoServer instance : List.of(a, b)) {
+      for (Optional<String> other :
+          List.of(Optional.of(RestApiTest.OWNER), Optional.<String>empty())) {
+        TaskClient someoneElse = new TaskClient(instance.mcpUri().toString(), other);
+        assertThat(someoneElse.get(quick).at("/error/code").asInt())
+            .as("%s", other)
+            .isEqualTo(-32602);
+        assertThat(someoneElse.cancel(slow).at("/error/code").asInt()).isEqualTo(-32602);
+      }
+    }
   }
 
   @Test

@@ -323,6 +323,11 @@ public final class RedisChangeBus implements McpChangeBus, SharedSessions {
   }
 
   @Override
+  public Optional<String> leastRecentlyUsed(String quotaKey, Duration idleFor) {
+    return sessions.leastRecentlyUsed(quotaKey, idleFor);
+  }
+
+  @Override
   public boolean exists(String id) {
     return sessions.exists(id);
   }

@@ -44,16 +44,25 @@ public final class InProcessReader implements RouteReader {
   private final Supplier<ApplicationHandler> application;
   private final Duration timeout;
   private final HeaderForwarding forwarding;
+  private final RouteShadows shadows;
 
   public InProcessReader(Supplier<ApplicationHandler> application, Duration timeout) {
-    this(application, timeout, HeaderForwarding.DEFAULT);
+    this(
+        application,
+        timeout,
+        HeaderForwarding.DEFAULT,
+        new RouteShadows(() -> java.util.Optional.ofNullable(application.get())));
   }
 
   public InProcessReader(
-      Supplier<ApplicationHandler> application, Duration timeout, HeaderForwarding forwarding) {
+      Supplier<ApplicationHandler> application,
+      Duration timeout,
+      HeaderForwarding forwarding,
+      RouteShadows shadows) {
     this.application = application;
     this.timeout = timeout;
     this.forwarding = forwarding;
+    this.shadows = shadows;
   }
 
   @Override
@@ -73,8 +82,18 @@ public final class InProcessReader implements RouteReader {
       OutputStream body,
       ReadContext context,
       Duration timeout) {
-    ContainerRequest request =
-        request(caller, RouteTarget.of(entry, match), traceHeaders, entry.mimeType());
+    String target = RouteTarget.of(entry, match);
+    int query = target.indexOf('?');
+    Optional<String> shadow =
+        shadows.shadowing(entry, "/" + (query < 0 ? target : target.substring(0, query)));
+    if (shadow.isPresent()) {
+      // Jersey would run other code than the method the URI matched: nothing runs (section 7).
+      LOG.log(
+          System.Logger.Level.DEBUG,
+          () -> "in-process read of " + target + " refused: it reaches " + shadow.get());
+      return new RouteResponse(404, "Not Found", Optional.empty(), Map.of(), new byte[0], true);
+    }
+    ContainerRequest request = request(caller, target, traceHeaders, entry.mimeType());
     Map<String, String> pathValues = new HashMap<>();
     for (String variable : entry.template().pathVariables()) {
       pathValues.put(variable, match.values().get(variable));

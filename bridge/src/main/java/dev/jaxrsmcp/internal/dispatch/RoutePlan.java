@@ -6,6 +6,7 @@ import java.net.URI;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What rewriting a read into its route's {@code GET} sets that follows from the catalogue entry and
@@ -23,6 +24,9 @@ final class RoutePlan {
   private final String target;
   private final Map<String, String> pathValues;
   private volatile Resolved last;
+
+  /** What Jersey would run instead of the entry's method; null until first asked. */
+  private volatile Optional<String> shadow;
 
   /** A base URI's text and the request URI built on it. */
   private record Resolved(String base, URI uri) {}
@@ -55,6 +59,20 @@ final class RoutePlan {
   /** Each path variable's value, as the route's {@code @PathParam} must see it. Unmodifiable. */
   Map<String, String> pathValues() {
     return pathValues;
+  }
+
+  /**
+   * What a {@code GET} of the target would run instead of the entry's method ({@link
+   * RouteShadows}); asked once per plan, as the answer depends on the target alone.
+   */
+  Optional<String> shadow(RouteShadows shadows) {
+    Optional<String> known = shadow;
+    if (known == null) {
+      int query = target.indexOf('?');
+      known = shadows.shadowing(entry, "/" + (query < 0 ? target : target.substring(0, query)));
+      shadow = known;
+    }
+    return known;
   }
 
   /** The route's request URI under {@code base}. */

@@ -7,6 +7,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.Map;
+import java.util.Optional;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
@@ -23,15 +24,21 @@ public final class RouteRewrite {
   private static final byte[] NO_BODY = new byte[0];
 
   private final HeaderForwarding forwarding;
+  private final RouteShadows shadows;
   private final RoutePlans plans = new RoutePlans();
 
-  public RouteRewrite(HeaderForwarding forwarding) {
+  public RouteRewrite(HeaderForwarding forwarding, RouteShadows shadows) {
     this.forwarding = forwarding;
+    this.shadows = shadows;
   }
 
   /**
    * Rewrites {@code request} (a pre-matching filter's) into the GET of {@code entry}, whose
    * template {@code uri} matched as {@code match}.
+   *
+   * @throws ShadowedRouteException when Jersey would route the GET to a sub-resource locator or to
+   *     another resource's method ({@link RouteShadows}); nothing is changed then, and no code of
+   *     the application has run
    */
   public void rewrite(
       ContainerRequest request,
@@ -40,6 +47,10 @@ public final class RouteRewrite {
       String uri,
       Map<String, String> traceHeaders) {
     RoutePlan plan = plans.plan(entry, match, uri);
+    Optional<String> shadow = plan.shadow(shadows);
+    if (shadow.isPresent()) {
+      throw new ShadowedRouteException(entry, uri, shadow.get());
+    }
     URI base = request.getUriInfo().getBaseUri();
     request.setRequestUri(base, plan.requestUri(base)); // refused outside pre-matching filters
     request.setMethodWithoutException(HttpMethod.GET); // the same check again would cost as much

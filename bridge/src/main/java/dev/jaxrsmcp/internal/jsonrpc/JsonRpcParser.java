@@ -85,6 +85,9 @@ public final class JsonRpcParser {
               return Optional.empty();
             }
             id = memberReader.readTree(parser);
+            if (tooLong(id)) {
+              return Optional.empty(); // the tree says why
+            }
           }
           case "params" -> {
             if (params != null
@@ -150,6 +153,15 @@ public final class JsonRpcParser {
     if (id.isPresent() && validId.isEmpty()) {
       throw invalid("'id' must be a string or an integer", Optional.empty());
     }
+    if (validId.isPresent() && tooLong(validId.get())) {
+      throw invalid(
+          "'id' is "
+              + text(validId.get()).length()
+              + " characters long; at most "
+              + MAX_ID_CHARS
+              + " are allowed",
+          Optional.empty());
+    }
     JsonNode version = message.get("jsonrpc");
     if (version == null || !version.isTextual() || !"2.0".equals(version.textValue())) {
       throw invalid("'jsonrpc' must be \"2.0\"", validId);
@@ -172,6 +184,21 @@ public final class JsonRpcParser {
               .withHttpStatus(400));
     }
     return new JsonRpcRequest(validId, method.textValue(), paramsObject);
+  }
+
+  /**
+   * The longest id, in characters of its text (a string's value, an integer's digits): the server
+   * keeps a request's id for as long as the request (a listen, a long read) runs, and repeats it in
+   * every message of its stream (contract section 15: retained ids are length-limited).
+   */
+  public static final int MAX_ID_CHARS = 256;
+
+  private static boolean tooLong(JsonNode id) {
+    return text(id).length() > MAX_ID_CHARS;
+  }
+
+  private static String text(JsonNode id) {
+    return id.isTextual() ? id.textValue() : id.asText();
   }
 
   private static IdentifiedException parseError(String why) {

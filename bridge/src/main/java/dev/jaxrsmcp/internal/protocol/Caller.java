@@ -35,8 +35,16 @@ public record Caller(
    * request scope.
    */
   public Caller snapshot() {
+    return detached(identity.snapshot());
+  }
+
+  /**
+   * This caller with its headers copied, the given identity (one that holds nothing of the request)
+   * and no request scope: valid after its HTTP request ended.
+   */
+  public Caller detached(CallerIdentity captured) {
     Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach((name, values) -> copy.put(name, List.copyOf(values)));
-    return new Caller(baseUri, Collections.unmodifiableMap(copy), identity.snapshot());
+    return new Caller(baseUri, Collections.unmodifiableMap(copy), captured);
   }
 }

@@ -17,6 +17,11 @@ public interface CallerIdentity {
         }
 
         @Override
+        public Optional<String> callerKey() {
+          return Optional.empty();
+        }
+
+        @Override
         public CallerIdentity snapshot() {
           return this;
         }
@@ -24,6 +29,12 @@ public interface CallerIdentity {
 
   /** The name of the principal the application's filters authenticated, if any. */
   Optional<String> principalName();
+
+  /**
+   * The key the application names for this caller ({@code McpFeature.Builder.callerKey}), computed
+   * once the application's filters ran; empty when it names none.
+   */
+  Optional<String> callerKey();
 
   /** This identity as it stays valid after its request ended. */
   CallerIdentity snapshot();

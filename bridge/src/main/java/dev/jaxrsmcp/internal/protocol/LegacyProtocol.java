@@ -76,21 +76,15 @@ public final class LegacyProtocol {
 
   /**
    * Answers an {@code initialize} sent without a session: negotiates the version and starts a
-   * session bound to the caller's identifying headers ({@link
-   * dev.jaxrsmcp.McpFeature#sessionBinding()}).
+   * session owned by the caller the application's filters accepted (its principal, its caller key,
+   * or its {@link dev.jaxrsmcp.McpFeature#sessionBinding()} headers) and counted against its quota.
+   * The session keeps only what it uses of the client's capabilities and info ({@link
+   * ClientFacts}).
    *
    * @throws JsonRpcException for bad params, when the session limit is reached and on shutdown; no
    *     session is started then
    */
   public Handshake initialize(JsonRpcRequest request, Caller caller) {
-    return initialize(request, caller, Optional.empty());
-  }
-
-  /**
-   * Answers an {@code initialize} sent without a session (see {@link #initialize(JsonRpcRequest,
-   * Caller)}); {@code address} is the client's address, whose quota an anonymous caller uses.
-   */
-  public Handshake initialize(JsonRpcRequest request, Caller caller, Optional<String> address) {
     ObjectNode params = request.params();
     JsonNode requested = params.get("protocolVersion");
     if (requested == null || !requested.isTextual()) {
@@ -119,14 +113,15 @@ public final class LegacyProtocol {
     String version = negotiate(requested.textValue());
     Session session;
     try {
-      Optional<String> name = SessionRefusals.principal(caller);
+      Optional<String> name = caller.identity().principalName();
+      Optional<String> key = caller.identity().callerKey();
       session =
           sessions.create(
               version,
-              capabilities == null ? Json.object() : (ObjectNode) capabilities,
-              Optional.ofNullable((ObjectNode) clientInfo),
-              binding.fingerprint(caller.headers(), name),
-              binding.quotaKey(caller.headers(), name, address));
+              ClientFacts.capabilities(capabilities),
+              ClientFacts.clientInfo(clientInfo),
+              binding.fingerprint(caller.headers(), name, key),
+              binding.quotaKey(name, key));
     } catch (TooManySessionsException e) {
       throw SessionRefusals.tooMany(e);
     } catch (SessionStoreUnavailableException e) {
@@ -175,32 +170,40 @@ public final class LegacyProtocol {
 
   /**
    * As {@link #session(Caller, String)}, for a request seen before the application's filters ran
-   * (an in-place read): the caller's binding is checked against the headers that started the
-   * session, since no principal is known yet. A principal-bound session whose headers changed (a
-   * refreshed token) is claimed with its owner still to be checked ({@link #ownsAfterFilters}).
+   * (an in-place read): a session bound to headers is checked now; one bound to a principal or a
+   * caller key is claimed with its owner still to be checked ({@link #ownsAfterFilters}), since no
+   * filter has said who the caller is yet.
    */
   public SessionClaim sessionBeforeFilters(Caller caller, String what) {
     Session session = session(caller, what, true);
-    // A header-bound session passed on its headers above; only a principal-bound one may be
-    // pending.
-    return new SessionClaim(
-        session,
-        binding.boundToPrincipal(session.owner())
-            && !binding.matchesBeforeFilters(session.owner(), caller.headers()));
+    return new SessionClaim(session, binding.boundToIdentity(session.owner()));
   }
 
   /**
    * The check a {@linkplain SessionClaim#ownerPending pending} claim gets once the application's
-   * filters ran: the same principal as the one that started the session. Refused, the read is
-   * answered as for a session that does not exist.
+   * filters ran: the same principal (or caller key) as the one that started the session; {@code
+   * caller} carries the identity the filters established. Refused, the read is answered as for a
+   * session that does not exist.
    */
-  public boolean ownsAfterFilters(
-      Session session, Caller caller, java.util.Optional<String> principal) {
-    boolean owner = binding.matches(session.owner(), caller.headers(), principal);
+  public boolean ownsAfterFilters(Session session, Caller caller) {
+    boolean owner =
+        binding.matches(
+            session.owner(),
+            caller.headers(),
+            caller.identity().principalName(),
+            caller.identity().callerKey());
     if (!owner) {
       refused();
     }
     return owner;
+  }
+
+  /**
+   * Whose quotas a caller uses (contract section 15): its principal, its caller key, or the one
+   * anonymous bucket; the same key its sessions count against.
+   */
+  public String quotaKey(Caller caller) {
+    return binding.quotaKey(caller.identity().principalName(), caller.identity().callerKey());
   }
 
   /** The answer to a request on a session that does not exist, or is not the caller's. */
@@ -259,10 +262,13 @@ public final class LegacyProtocol {
    */
   private boolean isOwner(Session session, Caller caller, boolean beforeFilters) {
     boolean owner =
-        beforeFilters
-            ? binding.boundToPrincipal(session.owner()) // checked by principal: see ownerPending
-                || binding.matchesBeforeFilters(session.owner(), caller.headers())
-            : binding.matches(session.owner(), caller.headers(), SessionRefusals.principal(caller));
+        beforeFilters && binding.boundToIdentity(session.owner())
+            ? true // told once the application's filters ran: see ownerPending
+            : binding.matches(
+                session.owner(),
+                caller.headers(),
+                caller.identity().principalName(),
+                caller.identity().callerKey());
     if (owner) {
       return true;
     }

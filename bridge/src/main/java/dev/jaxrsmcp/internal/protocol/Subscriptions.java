@@ -45,11 +45,20 @@ public final class Subscriptions {
    * @throws JsonRpcException HTTP 401 when the caller is not authenticated for any requested URI
    */
   public ListenPlan plan(McpCall call) {
+    return plan(call, count -> {});
+  }
+
+  /**
+   * As {@link #plan(McpCall)}; {@code beforeReads} is told how many URIs the listen names once they
+   * are checked, before any is read (where a quota is taken; it throws to refuse the listen).
+   */
+  public ListenPlan plan(McpCall call, java.util.function.IntConsumer beforeReads) {
     JsonNode filter = call.request().params().get("notifications");
     if (filter == null || !filter.isObject()) {
       throw invalid("'notifications' must be an object");
     }
     List<String> requested = requestedUris(filter.get("resourceSubscriptions"));
+    beforeReads.accept(requested.size());
     List<ListenPlan.Watched> honoured = new ArrayList<>();
     long budget = state.settings().get(LimitSettings.READ_TIMEOUT).toNanos();
     long started = System.nanoTime();

@@ -16,18 +16,25 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Binds a legacy session to the identity that started it: a keyed hash (HMAC-SHA256) of either the
- * authenticated principal's name (when principal binding is on and the application's filters set
- * one) or the values of the binding headers ({@code Authorization} and {@code Cookie} by default).
- * The raw values are never stored; the hash cannot be checked against a guessed credential without
- * the key. The key is random and lives in memory, or comes from the shared session store (the same
- * on every instance). A principal-bound fingerprint also carries the headers' hash, for the check
- * that runs before the application's filters have set a principal ({@link #matchesBeforeFilters}).
+ * Binds a legacy session (and tells the quota a caller counts against) to the identity the
+ * application's filters established (contract section 15): a keyed hash (HMAC-SHA256) of the
+ * authenticated principal's name (when principal binding is on and the request has one), else of
+ * the key the application names for its callers ({@code McpFeature.Builder.callerKey}), else of the
+ * values of the binding headers ({@code Authorization} and {@code Cookie} by default). A
+ * fingerprint is one tag byte saying which it was made from ({@code p}, {@code k}, {@code h})
+ * followed by the hash; it is matched by the same kind only: a principal-bound session by that
+ * principal, a key-bound one by that key, a header-bound one by those headers. The raw values are
+ * never stored; the hash cannot be checked against a guessed credential without the key. The key is
+ * random and lives in memory, or comes from the shared session store (the same on every instance).
  * Thread-safe.
  */
 public final class CallerBinding {
+  /** The quota of every caller the application's filters did not authenticate. */
+  public static final String ANONYMOUS = dev.jaxrsmcp.internal.quota.OwnerQuota.ANONYMOUS;
+
   private static final String ALGORITHM = "HmacSHA256";
   private static final byte[] PRINCIPAL = {'p'};
+  private static final byte[] KEY = {'k'};
   private static final byte[] HEADERS = {'h'};
   private static final int HASH_BYTES = 32;
 
@@ -51,7 +58,8 @@ public final class CallerBinding {
   }
 
   /**
-   * @param headers the binding header names; with {@code principal} false, none turns binding off
+   * @param headers the binding header names; with {@code principal} false and no caller key, none
+   *     turns binding off
    * @param principal bind to the principal's name when the request has one
    * @param keySource the key (asked once, when first needed; may throw while it is unavailable)
    */
@@ -63,70 +71,115 @@ public final class CallerBinding {
 
   /** The fingerprint of a request's identifying headers (the same for the same values). */
   public byte[] fingerprint(Map<String, List<String>> requestHeaders) {
-    return fingerprint(requestHeaders, Optional.empty());
+    return fingerprint(requestHeaders, Optional.empty(), Optional.empty());
+  }
+
+  /** As {@link #fingerprint(Map, Optional, Optional)} for a caller without a caller key. */
+  public byte[] fingerprint(Map<String, List<String>> requestHeaders, Optional<String> name) {
+    return fingerprint(requestHeaders, name, Optional.empty());
   }
 
   /**
-   * The fingerprint of a caller: its principal's name (followed by the headers' hash) when
-   * principal binding is on and it has one, else its identifying headers; empty when binding is
-   * off.
+   * The fingerprint of a caller: its principal's name when principal binding is on and it has one,
+   * else the key its application named for it, else its identifying headers; empty when binding is
+   * off (no binding headers, and neither of the others).
    */
-  public byte[] fingerprint(Map<String, List<String>> requestHeaders, Optional<String> name) {
+  public byte[] fingerprint(
+      Map<String, List<String>> requestHeaders, Optional<String> name, Optional<String> callerKey) {
     if (principal && name.isPresent()) {
-      byte[] named = principalHash(name.get());
-      byte[] headed = headerHash(requestHeaders);
-      byte[] both = new byte[named.length + headed.length];
-      System.arraycopy(named, 0, both, 0, named.length);
-      System.arraycopy(headed, 0, both, named.length, headed.length);
-      return both;
+      return tagged(PRINCIPAL, valueHash(PRINCIPAL, name.get()));
     }
-    return headerHash(requestHeaders);
+    if (callerKey.isPresent()) {
+      return tagged(KEY, valueHash(KEY, callerKey.get()));
+    }
+    if (headers.isEmpty()) {
+      return new byte[0];
+    }
+    return tagged(HEADERS, headerHash(requestHeaders));
   }
 
   /** Whether a request's identifying headers are those the fingerprint was made from. */
   public boolean matches(byte[] fingerprint, Map<String, List<String>> requestHeaders) {
-    return matches(fingerprint, requestHeaders, Optional.empty());
+    return matches(fingerprint, requestHeaders, Optional.empty(), Optional.empty());
   }
 
-  /**
-   * Whether a caller is the one the fingerprint was made from: the same principal for a
-   * principal-bound session (a refreshed token of the same user matches), the same headers
-   * otherwise.
-   */
+  /** As {@link #matches(byte[], Map, Optional, Optional)} for a caller without a caller key. */
   public boolean matches(
       byte[] fingerprint, Map<String, List<String>> requestHeaders, Optional<String> name) {
-    if (fingerprint.length == 2 * HASH_BYTES) {
-      return name.isPresent()
-          && MessageDigest.isEqual(
-              Arrays.copyOf(fingerprint, HASH_BYTES), principalHash(name.get()));
-    }
-    return MessageDigest.isEqual(fingerprint, headerHash(requestHeaders));
+    return matches(fingerprint, requestHeaders, name, Optional.empty());
   }
 
   /**
-   * The check for a request seen before the application's filters ran (an in-place read is checked
-   * when it arrives, before any filter of the application has set a principal): the headers that
-   * started the session. A principal-bound session whose client has since refreshed its token does
-   * not match here.
+   * Whether a caller is the one the fingerprint was made from, by the kind it was made from: the
+   * same principal for a principal-bound fingerprint (a refreshed token of the same user matches;
+   * another principal, or none, does not), the same caller key for a key-bound one, the same
+   * headers for a header-bound one. An empty fingerprint (binding off) matches everyone.
    */
-  public boolean matchesBeforeFilters(
-      byte[] fingerprint, Map<String, List<String>> requestHeaders) {
-    byte[] headed =
-        fingerprint.length == 2 * HASH_BYTES
-            ? Arrays.copyOfRange(fingerprint, HASH_BYTES, fingerprint.length)
-            : fingerprint;
-    return MessageDigest.isEqual(headed, headerHash(requestHeaders));
+  public boolean matches(
+      byte[] fingerprint,
+      Map<String, List<String>> requestHeaders,
+      Optional<String> name,
+      Optional<String> callerKey) {
+    if (fingerprint.length == 0) {
+      return true;
+    }
+    if (fingerprint.length != 1 + HASH_BYTES) {
+      return false;
+    }
+    byte[] hash = Arrays.copyOfRange(fingerprint, 1, fingerprint.length);
+    return switch (fingerprint[0]) {
+      case 'p' -> name.isPresent() && MessageDigest.isEqual(hash, valueHash(PRINCIPAL, name.get()));
+      case 'k' ->
+          callerKey.isPresent() && MessageDigest.isEqual(hash, valueHash(KEY, callerKey.get()));
+      case 'h' -> MessageDigest.isEqual(hash, headerHash(requestHeaders));
+      default -> false;
+    };
   }
 
-  /** Whether the fingerprint was made from a principal (and so is matched by principal only). */
-  public boolean boundToPrincipal(byte[] fingerprint) {
-    return fingerprint.length == 2 * HASH_BYTES;
+  /**
+   * Whether the fingerprint can be checked before the application's filters ran (an in-place read
+   * arrives before any filter has authenticated anyone): a header-bound or unbound one can; one
+   * made from a principal or a caller key is checked once the filters ran, before the route.
+   */
+  public boolean checkedBeforeFilters(byte[] fingerprint) {
+    return fingerprint.length == 0 || fingerprint[0] == 'h';
   }
 
-  private byte[] principalHash(String name) {
+  /** Whether the fingerprint was made from a principal or a caller key. */
+  public boolean boundToIdentity(byte[] fingerprint) {
+    return !checkedBeforeFilters(fingerprint);
+  }
+
+  /**
+   * Whose quotas a caller uses: its principal, else the key its application named for it (each as a
+   * keyed hash), else {@link #ANONYMOUS}, the one bucket every caller the application did not
+   * authenticate shares (whatever headers it sends: varying them buys nothing).
+   */
+  public String quotaKey(Optional<String> name, Optional<String> callerKey) {
+    if (name.isPresent()) {
+      return "p:"
+          + Base64.getUrlEncoder()
+              .withoutPadding()
+              .encodeToString(valueHash(PRINCIPAL, name.get()));
+    }
+    if (callerKey.isPresent()) {
+      return "k:"
+          + Base64.getUrlEncoder().withoutPadding().encodeToString(valueHash(KEY, callerKey.get()));
+    }
+    return ANONYMOUS;
+  }
+
+  private static byte[] tagged(byte[] tag, byte[] hash) {
+    byte[] out = new byte[1 + hash.length];
+    out[0] = tag[0];
+    System.arraycopy(hash, 0, out, 1, hash.length);
+    return out;
+  }
+
+  private byte[] valueHash(byte[] domain, String value) {
     Mac mac = mac();
-    mac.update(PRINCIPAL);
-    field(mac, name);
+    mac.update(domain);
+    field(mac, value);
     return mac.doFinal();
   }
 
@@ -146,24 +199,6 @@ public final class CallerBinding {
       mac.update(new byte[] {-1, -1, -1, -1}); // no field is this long: ends the header's values
     }
     return mac.doFinal();
-  }
-
-  /**
-   * Whose session quota a caller uses: its principal or credential headers (as a keyed hash), or,
-   * when it sent none of them, its address ({@code anonymous} when the container does not tell).
-   */
-  public String quotaKey(
-      Map<String, List<String>> requestHeaders, Optional<String> name, Optional<String> address) {
-    boolean credentials =
-        (principal && name.isPresent())
-            || requestHeaders.keySet().stream()
-                .anyMatch(h -> headers.contains(h.toLowerCase(Locale.ROOT)));
-    if (!credentials) {
-      return "address:" + address.orElse("anonymous");
-    }
-    byte[] who =
-        principal && name.isPresent() ? principalHash(name.get()) : headerHash(requestHeaders);
-    return "caller:" + Base64.getUrlEncoder().withoutPadding().encodeToString(who);
   }
 
   /** Length-prefixed, so no two different header sets feed the same bytes. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -12,34 +11,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * reads): {@code notifications/cancelled} runs one, the end of the session (DELETE, expiry,
  * shutdown) runs them all. A handle leaves the registry when its request completes.
  *
- * <p>Thread safety: a concurrent map keyed by the request id's JSON text; a handle runs at most
- * once, on the thread that removed it.
+ * <p>Thread safety: a concurrent map keyed by the request id's JSON text (only the session's owner
+ * reaches it: reads are tracked once the owner was told, contract section 15); a handle runs at
+ * most once, on the thread that removed it.
  */
-final class InFlightReads {
+public final class InFlightReads {
   private final Map<String, Runnable> byRequest = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   /**
-   * Tracks a running request until {@code done} completes. When the session already ended, {@code
-   * cancel} runs at once.
-   */
-  public void track(JsonNode requestId, Runnable cancel, CompletionStage<?> done) {
-    Runnable untrack = track(requestId, cancel);
-    done.whenComplete((result, failure) -> untrack.run());
-  }
-
-  /**
    * Tracks a running request until the returned action runs (when the request ends). When the
-   * session already ended, {@code cancel} runs at once.
+   * session already ended, {@code cancel} runs at once. A request id is tracked once: while a
+   * request with the same id runs here, another is not tracked (empty), so no request can take over
+   * another's cancel handle.
    */
-  public Runnable track(JsonNode requestId, Runnable cancel) {
+  public java.util.Optional<Runnable> track(JsonNode requestId, Runnable cancel) {
     String key = Json.write(requestId);
     Runnable once = new Once(cancel);
-    byRequest.put(key, once);
+    if (byRequest.putIfAbsent(key, once) != null) {
+      return java.util.Optional.empty();
+    }
     if (closed && byRequest.remove(key, once)) {
       once.run();
     }
-    return () -> byRequest.remove(key, once);
+    return java.util.Optional.of(() -> byRequest.remove(key, once));
   }
 
   /** Cancels the request with this id (its JSON text); false when none runs here. */

@@ -62,7 +62,8 @@ public final class Session {
     this.quotaKey = quotaKey;
     this.elsewhere = elsewhere;
     this.protocolVersion = protocolVersion;
-    this.clientCapabilities = clientCapabilities.deepCopy();
+    this.clientCapabilities =
+        clientCapabilities.deepCopy(); // small: see the protocol's ClientFacts
     this.clientInfo = clientInfo.map(ObjectNode::deepCopy);
     this.nanoTime = nanoTime;
     this.lastActiveNanos = nanoTime.getAsLong();
@@ -192,6 +193,11 @@ public final class Session {
   public void exit() {
     touch();
     inFlight.decrementAndGet();
+  }
+
+  /** When the session was last active ({@link System#nanoTime()} scale of the store's clock). */
+  long lastActiveNanos() {
+    return lastActiveNanos;
   }
 
   /** Records activity now. */

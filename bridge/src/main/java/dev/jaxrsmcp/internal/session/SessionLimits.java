@@ -11,16 +11,42 @@ import java.time.Duration;
  * @param keepAlive how often an open notification stream gets a keep-alive comment
  * @param maxSessions the most sessions in all (with a shared store: on all instances together)
  * @param maxPerCaller the most sessions of one caller ({@link Session#quotaKey()})
+ * @param maxAnonymous the most sessions of all anonymous callers together
  */
 public record SessionLimits(
     Duration idleTimeout,
     Duration unconfirmedTimeout,
     Duration keepAlive,
     int maxSessions,
-    int maxPerCaller) {
+    int maxPerCaller,
+    int maxAnonymous) {
 
   /** No short expiry for unconfirmed sessions and no per-caller quota. */
   public static SessionLimits of(Duration idleTimeout, Duration keepAlive, int maxSessions) {
-    return new SessionLimits(idleTimeout, idleTimeout, keepAlive, maxSessions, Integer.MAX_VALUE);
+    return new SessionLimits(
+        idleTimeout, idleTimeout, keepAlive, maxSessions, Integer.MAX_VALUE, Integer.MAX_VALUE);
+  }
+
+  /** The most sessions of the caller with this quota key. */
+  public int maxOf(String quotaKey) {
+    return dev.jaxrsmcp.internal.quota.OwnerQuota.ANONYMOUS.equals(quotaKey)
+        ? maxAnonymous
+        : maxPerCaller;
+  }
+
+  /** The limit of one scope. */
+  public int max(TooManySessionsException.Scope scope) {
+    return switch (scope) {
+      case ALL -> maxSessions;
+      case CALLER -> maxPerCaller;
+      case ANONYMOUS -> maxAnonymous;
+    };
+  }
+
+  /** Which limit {@link #maxOf} is for this quota key. */
+  public TooManySessionsException.Scope scopeOf(String quotaKey) {
+    return dev.jaxrsmcp.internal.quota.OwnerQuota.ANONYMOUS.equals(quotaKey)
+        ? TooManySessionsException.Scope.ANONYMOUS
+        : TooManySessionsException.Scope.CALLER;
   }
 }

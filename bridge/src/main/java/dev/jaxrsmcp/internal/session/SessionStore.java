@@ -77,11 +77,14 @@ public final class SessionStore {
     this.keepAliveNanos = limits.keepAlive().toNanos();
     this.nanoTime = nanoTime;
     this.shared = shared;
-    this.local = new LocalSessions(limits.maxSessions(), limits.maxPerCaller());
+    this.local = new LocalSessions(limits);
     this.events = new SessionEvents(sessions, session -> endHere(session));
+    this.evictAfterNanos = Math.min(Duration.ofMinutes(1).toNanos(), idleNanos / 2);
+    long sweepNanos = Math.min(keepAliveNanos, Math.min(idleNanos, unconfirmedNanos));
     this.sweeper =
         new SessionSweeper(
-            this::sweep, Math.min(keepAliveNanos, Math.min(idleNanos, unconfirmedNanos)));
+            this::sweep,
+            shared.isPresent() ? Math.min(sweepNanos, evictAfterNanos / 3) : sweepNanos);
     random.nextBytes(localKey);
     shared.ifPresent(
         store ->
@@ -137,8 +140,8 @@ public final class SessionStore {
    *
    * @param owner the fingerprint of the caller that started it (see {@link Session#owner()})
    * @param quotaKey whose quota it counts against (see {@link Session#quotaKey()})
-   * @throws TooManySessionsException when a limit is reached (idle ones are expired first); nothing
-   *     is created
+   * @throws TooManySessionsException when a limit is reached (expired sessions are ended first, and
+   *     at the caller's own limit its least recently used idle session); nothing is created
    * @throws SessionStoreUnavailableException when the shared store cannot be reached
    * @throws IllegalStateException after {@link #shutdown()}
    */
@@ -153,12 +156,25 @@ public final class SessionStore {
     }
     Session session = newSession(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
     if (shared.isPresent()) {
-      shared.get().create(session.record(Set.of()), limits.maxSessions(), limits.maxPerCaller());
+      createShared(session);
       sessions.put(session.id(), session);
     } else {
-      if (!local.reserve(quotaKey)) {
+      Optional<TooManySessionsException.Scope> refused = local.reserve(quotaKey);
+      if (refused.isPresent()) {
         sweep();
-        local.reserveOrThrow(quotaKey);
+        refused = local.reserve(quotaKey);
+      }
+      // Concurrent creates may pick the same idle session: each tries the next one then.
+      for (int attempt = 0;
+          attempt < 16
+              && refused.isPresent()
+              && refused.get() != TooManySessionsException.Scope.ALL
+              && endLeastRecentlyUsed(quotaKey);
+          attempt++) {
+        refused = local.reserve(quotaKey);
+      }
+      if (refused.isPresent()) {
+        throw tooMany(refused.get(), quotaKey);
       }
       while (sessions.putIfAbsent(session.id(), session) != null) {
         session = newSession(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
@@ -170,6 +186,94 @@ public final class SessionStore {
       throw new IllegalStateException("the MCP endpoint is shutting down");
     }
     return session;
+  }
+
+  /**
+   * How long a shared session must have gone unused before it may be ended to make room for a new
+   * one of its caller: a minute, or half the idle timeout when that is shorter. Sessions in use on
+   * any instance are renewed at least every third of it and the sweep runs at least as often (see
+   * {@link #sweep()}), so a session unused for that long is in use nowhere.
+   */
+  private final long evictAfterNanos;
+
+  /** A shared record, ending the caller's least recently used idle session once to make room. */
+  private void createShared(Session session) {
+    SharedSessions store = shared.get();
+    int max = limits.maxOf(session.quotaKey());
+    try {
+      store.create(session.record(Set.of()), limits.maxSessions(), max);
+    } catch (TooManySessionsException e) {
+      if (e.scope() == TooManySessionsException.Scope.ALL) {
+        throw e;
+      }
+      Optional<String> idle =
+          store.leastRecentlyUsed(session.quotaKey(), Duration.ofNanos(evictAfterNanos));
+      if (idle.isEmpty()) {
+        throw e;
+      }
+      end(idle.get());
+      logMadeRoom(e.scope());
+      store.create(session.record(Set.of()), limits.maxSessions(), max);
+    }
+  }
+
+  /**
+   * Ends the least recently used session of {@code quotaKey} that is idle here (no request running,
+   * no stream open), to make room for a new one of the same caller; false when there is none.
+   */
+  private boolean endLeastRecentlyUsed(String quotaKey) {
+    Session oldest = null;
+    for (Session candidate : sessions.values()) {
+      if (candidate.quotaKey().equals(quotaKey)
+          && !candidate.isEnded()
+          && !candidate.isInUse()
+          && (oldest == null || candidate.lastActiveNanos() - oldest.lastActiveNanos() < 0)) {
+        oldest = candidate;
+      }
+    }
+    if (oldest == null) {
+      return false;
+    }
+    if (endHere(oldest)) {
+      logMadeRoom(limits.scopeOf(quotaKey));
+    }
+    return true; // ended here, or by a concurrent create: either way a place may be free
+  }
+
+  private void logMadeRoom(TooManySessionsException.Scope scope) {
+    LOG.log(
+        System.Logger.Level.INFO,
+        () ->
+            "MCP session ended to make room for a new one of the same caller: its least recently"
+                + " used idle session ("
+                + (scope == TooManySessionsException.Scope.ANONYMOUS
+                    ? "maxAnonymousSessions "
+                    : "maxSessionsPerCaller ")
+                + limits.max(scope)
+                + ")");
+  }
+
+  /**
+   * The refusal for a limit reached here, with when a place may be free: for the limit in all, when
+   * the first idle session expires; for a caller's own limit nothing can be told (every one of its
+   * sessions is in use).
+   */
+  private TooManySessionsException tooMany(TooManySessionsException.Scope scope, String quotaKey) {
+    if (scope != TooManySessionsException.Scope.ALL) {
+      return new TooManySessionsException(limits.maxOf(quotaKey), scope, Optional.empty());
+    }
+    long now = nanoTime.getAsLong();
+    long soonest = Long.MAX_VALUE;
+    for (Session session : sessions.values()) {
+      if (!session.isInUse()) {
+        long left = timeoutOf(session) - (now - session.lastActiveNanos());
+        soonest = Math.min(soonest, Math.max(0, left));
+      }
+    }
+    return new TooManySessionsException(
+        limits.maxSessions(),
+        scope,
+        soonest == Long.MAX_VALUE ? Optional.empty() : Optional.of(Duration.ofNanos(soonest)));
   }
 
   /**
@@ -301,7 +405,7 @@ public final class SessionStore {
       long now = nanoTime.getAsLong();
       session.keepAlive(now, keepAliveNanos);
       if (shared.isPresent() && session.isInUse()) {
-        if (session.renewedBefore(now, timeoutOf(session) / 3)) {
+        if (session.renewedBefore(now, Math.min(timeoutOf(session), evictAfterNanos) / 3)) {
           renew(session); // well before the record expires, not at every pass
         }
       } else if (session.isIdle(now, timeoutOf(session))) {

@@ -40,9 +40,16 @@ public interface SharedSessions {
    *
    * @param maxSessions the most live records in all
    * @param maxPerCaller the most live records with the record's {@link SessionRecord#quotaKey()}
-   * @throws TooManySessionsException when a limit is reached; nothing is stored then
+   * @throws TooManySessionsException when a limit is reached (for the limit in all, with when the
+   *     first record expires); nothing is stored then
    */
   void create(SessionRecord record, int maxSessions, int maxPerCaller);
+
+  /**
+   * The id of the session of {@code quotaKey} used least recently, when it has gone unused for at
+   * least {@code idleFor}; empty when there is none. Nothing is changed.
+   */
+  Optional<String> leastRecentlyUsed(String quotaKey, Duration idleFor);
 
   /** Records a use now (renewing the expiry); the record, or empty when it ended or expired. */
   Optional<SessionRecord> touch(String id);

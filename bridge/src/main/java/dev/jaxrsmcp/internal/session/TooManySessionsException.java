@@ -1,29 +1,39 @@
 package dev.jaxrsmcp.internal.session;
 
+import java.time.Duration;
+import java.util.Optional;
+
 /**
- * Thrown when a new session would exceed a limit: the most sessions in all, or the most sessions of
- * one caller ({@link Session#quotaKey()}). Nothing was created.
+ * Thrown when a new session would exceed a limit: the most sessions in all, the most of one caller
+ * ({@link Session#quotaKey()}), or the most of all anonymous callers together, after an idle
+ * session of the caller could not be ended to make room. Nothing was created.
  */
 public final class TooManySessionsException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** Which limit was reached. */
+  public enum Scope {
+    /** The most sessions in all ({@code maxSessions}). */
+    ALL,
+    /** The most sessions of one caller ({@code maxSessionsPerCaller}). */
+    CALLER,
+    /** The most sessions of all anonymous callers together ({@code maxAnonymousSessions}). */
+    ANONYMOUS
+  }
+
   private final int limit;
-  private final boolean perCaller;
+  private final Scope scope;
+  private final transient Optional<Duration> retryAfter;
 
   /**
-   * @param perCaller true when the caller's own quota was reached, false for the limit in all
+   * @param retryAfter when a place may be free (the earliest an idle session expires); empty when
+   *     that cannot be told (every session of the caller is in use)
    */
-  public TooManySessionsException(int limit, boolean perCaller) {
-    super(
-        "at most "
-            + limit
-            + (perCaller ? " sessions of one caller" : " sessions")
-            + " may be open at once",
-        null,
-        false,
-        false);
+  public TooManySessionsException(int limit, Scope scope, Optional<Duration> retryAfter) {
+    super("at most " + limit + " sessions may be open at once (" + scope + ")", null, false, false);
     this.limit = limit;
-    this.perCaller = perCaller;
+    this.scope = scope;
+    this.retryAfter = retryAfter;
   }
 
   /** The limit that was reached. */
@@ -31,8 +41,13 @@ public final class TooManySessionsException extends RuntimeException {
     return limit;
   }
 
-  /** True when the caller's own quota was reached, false for the limit in all. */
-  public boolean perCaller() {
-    return perCaller;
+  /** Which limit it was. */
+  public Scope scope() {
+    return scope;
+  }
+
+  /** When a place may be free; empty when that cannot be told. */
+  public Optional<Duration> retryAfter() {
+    return retryAfter;
   }
 }

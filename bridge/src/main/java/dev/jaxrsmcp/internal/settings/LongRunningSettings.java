@@ -1,8 +1,10 @@
 package dev.jaxrsmcp.internal.settings;
 
+import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpTasks;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** Long-running reads and tasks: spooling, keep-alives, deadlines (contract section 9). */
 public final class LongRunningSettings {
@@ -20,6 +22,10 @@ public final class LongRunningSettings {
    * each feature; this default only stands for "the defaults".
    */
   public static final Setting<McpTasks> TASKS = Setting.of("tasks", McpTasks.builder().build());
+
+  /** What carries a creating request's thread-locals to its task's thread, besides Micrometer. */
+  public static final Setting<List<McpContextCarrier>> CONTEXT_CARRIERS =
+      Setting.of("contextCarrier", List.of());
 
   private LongRunningSettings() {}
 }

@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.settings;
 
+import dev.jaxrsmcp.McpCallerKey;
 import dev.jaxrsmcp.McpProtectedResource;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +23,9 @@ public final class SecuritySettings {
 
   public static final Setting<Boolean> SESSION_BINDS_PRINCIPAL =
       Setting.of("sessionBindsPrincipal", true);
+
+  /** The key the application names for callers without a principal. */
+  public static final Setting<McpCallerKey> CALLER_KEY = Setting.of("callerKey", McpCallerKey.NONE);
 
   private SecuritySettings() {}
 }

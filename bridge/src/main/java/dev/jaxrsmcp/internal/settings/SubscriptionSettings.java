@@ -14,6 +14,12 @@ public final class SubscriptionSettings {
   public static final Setting<Integer> MAX_LISTEN_URIS = Setting.atLeast("maxListenUris", 1, 100);
   public static final Setting<Integer> MAX_CONCURRENT_LISTENS =
       Setting.atLeast("maxConcurrentListens", 1, 10_000);
+  public static final Setting<Integer> MAX_LISTENS_PER_CALLER =
+      Setting.atLeast("maxListensPerCaller", 1, 100);
+  public static final Setting<Integer> MAX_ANONYMOUS_LISTENS =
+      Setting.atLeast("maxAnonymousListens", 1, 1_000);
+  public static final Setting<Integer> MAX_SUBSCRIPTIONS_PER_CALLER =
+      Setting.atLeast("maxSubscriptionsPerCaller", 1, 10_000);
   public static final Setting<Long> MAX_UNSENT_BYTES =
       Setting.atLeast("maxUnsentBytes", 1024L, 1L << 20);
   public static final Setting<Duration> LISTEN_TIMEOUT =

@@ -75,7 +75,11 @@ public final class SpooledToolExecution implements TaskExecution {
   }
 
   @Override
-  public Run start(McpCall call, ToolMethods.ToolRead read, Listener listener) {
+  public Run start(
+      McpCall call,
+      ToolMethods.ToolRead read,
+      Listener listener,
+      java.util.function.UnaryOperator<Runnable> carried) {
     if (closed) {
       throw shuttingDown();
     }
@@ -96,15 +100,13 @@ public final class SpooledToolExecution implements TaskExecution {
       slots.release();
       throw e;
     }
-    McpCall detached =
-        new McpCall(call.request(), call.era(), call.protocolVersion(), call.caller().snapshot());
     Run run =
         () -> {
           context.cancel();
           spool.delete(); // the route's next write fails; the file goes now
         };
     try {
-      workers.execute(() -> runRoute(detached, read, context, spool, listener));
+      workers.execute(carried.apply(() -> runRoute(call, read, context, spool, listener)));
     } catch (RejectedExecutionException e) {
       slots.release();
       spool.delete();

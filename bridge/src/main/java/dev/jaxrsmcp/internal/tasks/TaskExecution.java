@@ -16,13 +16,18 @@ interface TaskExecution {
   /**
    * Starts the read and returns at once.
    *
-   * @param call the {@code tools/call} that created the task (its caller's headers, credentials and
-   *     trace context are the route's)
+   * @param call the {@code tools/call} that created the task, its caller detached from the request
+   *     (its headers, identity and trace context are the route's)
    * @param read the tool's resource, the URI its arguments expand to, and the match
+   * @param carried wraps what runs on the task's thread with the creating request's thread context
    * @throws JsonRpcException ({@code -32603}) when the read cannot start (too many running, shut
    *     down); nothing runs then
    */
-  Run start(McpCall call, ToolMethods.ToolRead read, Listener listener);
+  Run start(
+      McpCall call,
+      ToolMethods.ToolRead read,
+      Listener listener,
+      java.util.function.UnaryOperator<Runnable> carried);
 
   /** Cancels every run and deletes every spool file; further starts are refused. */
   void shutdown();

@@ -6,11 +6,14 @@ import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.Capabilities;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
+import dev.jaxrsmcp.internal.quota.OwnerQuota;
+import dev.jaxrsmcp.internal.quota.QuotaExceededException;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import java.time.Clock;
@@ -20,12 +23,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * MCP tasks (SEP-2663) for the tools of long-running resources: creates a task for a {@code
@@ -53,14 +56,10 @@ public final class Tasks {
   private final long pollMs;
   private final long leaseMs;
   private final String instance = UUID.randomUUID().toString();
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(null, r, "jaxrs-mcp-tasks", 0, false);
-            t.setDaemon(true);
-            return t;
-          });
+  private final ScheduledThreadPoolExecutor timer = newTimer();
   private final Map<String, LocalTask> local = new ConcurrentHashMap<>();
+  private final OwnerQuota runningQuota;
+  private final TaskLedger ledger;
 
   public Tasks(
       ServerState state,
@@ -77,6 +76,29 @@ public final class Tasks {
     this.ttlMs = settings.ttl().toMillis();
     this.pollMs = settings.pollInterval().toMillis();
     this.leaseMs = leaseMillis(pollMs);
+    this.runningQuota =
+        new OwnerQuota(
+            new OwnerQuota.Limit(settings.maxRunning(), "McpTasks.maxRunning"),
+            new OwnerQuota.Limit(settings.maxRunningPerCaller(), "McpTasks.maxRunningPerCaller"),
+            new OwnerQuota.Limit(settings.maxRunningPerCaller(), "McpTasks.maxRunningPerCaller"));
+    this.ledger = new TaskLedger(settings.maxStored(), settings.maxStoredPerCaller());
+  }
+
+  /**
+   * The timer of leases and expiries: one daemon thread; a cancelled timer (a task that ended) is
+   * removed at once rather than when it would have fired.
+   */
+  private static ScheduledThreadPoolExecutor newTimer() {
+    ScheduledThreadPoolExecutor timer =
+        new ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread t = new Thread(null, r, "jaxrs-mcp-tasks", 0, false);
+              t.setDaemon(true);
+              return t;
+            });
+    timer.setRemoveOnCancelPolicy(true);
+    return timer;
   }
 
   /** Whether any tool may run as a task (what {@code server/discover} advertises). */
@@ -90,15 +112,16 @@ public final class Tasks {
   }
 
   /**
-   * Answers a modern {@code tools/call} of a long-running resource's tool with a task, when it
-   * becomes one: its resource has task support and the request declares the tasks extension.
+   * Whether a modern {@code tools/call} becomes a task: its resource has task support and the
+   * request declares the tasks extension. Checks the call (tool, arguments, extension) and keeps
+   * nothing: the task is created by {@link #start} once the application's filters accepted the
+   * caller (contract section 15).
    *
-   * @return the {@code CreateTaskResult} (with {@code resultType: "task"}), once the task is
-   *     durably created; empty when the call runs as an ordinary call
+   * @return the tool read the task will run; empty when the call runs as an ordinary call
    * @throws JsonRpcException {@code -32021} for a task-required tool without the extension; {@code
-   *     -32602} for invalid arguments; {@code -32603} when the task cannot start
+   *     -32602} for invalid arguments
    */
-  public Optional<ObjectNode> callAsTask(McpCall call) {
+  public Optional<ToolMethods.ToolRead> asTask(McpCall call) {
     ToolMethods.ToolRead read = resolve.apply(call);
     McpResource.TaskSupport support = read.entry().taskSupport();
     if (support == McpResource.TaskSupport.NONE) {
@@ -110,13 +133,46 @@ public final class Tasks {
       }
       return Optional.empty();
     }
-    TaskState task = create(call);
-    LocalTask running = new LocalTask(task.id());
+    return Optional.of(read);
+  }
+
+  /**
+   * Creates the task of a call {@link #asTask} accepted, owned by its creator, and starts its route
+   * in the background.
+   *
+   * @param creator the caller as the application's filters accepted it, detached from its request
+   *     (headers copied, identity captured, no request scope)
+   * @param carried carries the creating request's thread context to the thread the route runs on
+   * @return the {@code CreateTaskResult} (with {@code resultType: "task"}), once the task is
+   *     durably created
+   * @throws JsonRpcException {@code -32603} when the task cannot start (a quota, the store, a
+   *     shutdown); nothing is kept then
+   */
+  public ObjectNode start(
+      McpCall call, ToolMethods.ToolRead read, Caller creator, UnaryOperator<Runnable> carried) {
+    String quotaOwner = quotaOwner(creator);
+    Runnable release;
+    try {
+      release = runningQuota.take(quotaOwner, 1);
+    } catch (QuotaExceededException e) {
+      throw tooMany(e);
+    }
+    McpCall detached = new McpCall(call.request(), call.era(), call.protocolVersion(), creator);
+    TaskState task;
+    try {
+      task = create(detached, quotaOwner);
+    } catch (RuntimeException e) {
+      release.run();
+      throw e;
+    }
+    LocalTask running = new LocalTask(task.id(), release);
     local.put(task.id(), running);
     try {
-      running.run = execution.start(call, read, new Listener(running));
+      running.run = execution.start(detached, read, new Listener(running), carried);
     } catch (RuntimeException e) {
       local.remove(task.id());
+      release.run();
+      ledger.remove(task.id());
       records.delete(task.id());
       throw e;
     }
@@ -141,20 +197,46 @@ public final class Tasks {
     ObjectNode result = Json.object().put("resultType", "task");
     result.setAll(task.task());
     result.putObject("_meta").set(META_SERVER_INFO, Capabilities.serverInfo(state));
-    return Optional.of(result);
+    return result;
+  }
+
+  /** Whose task quotas a creator uses: its principal, its caller key, or the anonymous bucket. */
+  private static String quotaOwner(Caller creator) {
+    Optional<String> name = creator.identity().principalName();
+    if (name.isPresent()) {
+      return "p:" + name.get();
+    }
+    return creator.identity().callerKey().map(k -> "k:" + k).orElse(OwnerQuota.ANONYMOUS);
+  }
+
+  private static JsonRpcException tooMany(QuotaExceededException e) {
+    String message =
+        e.scope() == QuotaExceededException.Scope.ALL
+            ? "Too many tasks: " + e.describe() + " may run at once on this server; try again later"
+            : "Too many tasks for this caller: "
+                + e.describe()
+                + " may run at once on this server; cancel one or try again later";
+    return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, message);
   }
 
   static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
-  private TaskState create(McpCall call) {
+  private TaskState create(McpCall call, String quotaOwner) {
     Instant now = clock.instant();
     String salt = TaskOwner.salt();
+    String owner = owners.fingerprint(salt, call.caller());
     for (int attempt = 0; attempt < 3; attempt++) {
+      String id = TaskIds.next();
+      List<String> evicted =
+          ledger.enter(id, quotaOwner, now, now.plusMillis(ttlMs), local::containsKey);
+      for (String old : evicted) {
+        records.delete(old);
+      }
       TaskState task =
           new TaskState(
-              TaskIds.next(),
+              id,
               1,
-              owners.fingerprint(salt, call.caller().headers()),
+              owner,
               salt,
               TaskStatus.WORKING,
               Optional.empty(),
@@ -166,9 +248,17 @@ public final class Tasks {
               now.plusMillis(leaseMs),
               Optional.empty(),
               Optional.empty());
-      if (records.create(task)) {
+      boolean created;
+      try {
+        created = records.create(task);
+      } catch (RuntimeException e) {
+        ledger.remove(id);
+        throw e;
+      }
+      if (created) {
         return task;
       }
+      ledger.remove(id);
     }
     throw new JsonRpcException(
         ErrorCodes.INTERNAL_ERROR, "Internal error: no free task id after 3 attempts");
@@ -204,7 +294,7 @@ public final class Tasks {
 
   /** The task, when it exists and the caller created it. */
   Optional<TaskState> findOwned(String id, McpCall call) {
-    return records.find(id).filter(task -> owners.matches(task, call.caller().headers()));
+    return records.find(id).filter(task -> owners.matches(task, call.caller()));
   }
 
   /**
@@ -297,6 +387,7 @@ public final class Tasks {
 
   private void expire(LocalTask running) {
     running.stop();
+    ledger.remove(running.id);
     try {
       records.delete(running.id);
     } catch (JsonRpcException e) {
@@ -316,6 +407,16 @@ public final class Tasks {
     }
   }
 
+  /** Timers waiting (leases and expiries of tasks running here), for tests. */
+  int timersQueued() {
+    return timer.getQueue().size();
+  }
+
+  /** Tasks this instance keeps (created and not expired), for tests. */
+  int kept() {
+    return ledger.size();
+  }
+
   static ObjectNode error(int code, String message) {
     return Json.object().put("code", code).put("message", message);
   }
@@ -329,13 +430,15 @@ public final class Tasks {
   /** A task whose route runs on this instance. */
   private final class LocalTask {
     final String id;
+    final Runnable release;
     volatile Optional<String> message = Optional.empty();
     volatile TaskExecution.Run run = () -> {};
     volatile ScheduledFuture<?> renewal;
     volatile ScheduledFuture<?> expiry;
 
-    LocalTask(String id) {
+    LocalTask(String id, Runnable release) {
       this.id = id;
+      this.release = release;
     }
 
     /** Stops the route (its spool goes) and forgets the task here. */
@@ -346,6 +449,8 @@ public final class Tasks {
 
     void forget() {
       local.remove(id, this);
+      release.run(); // its running quota
+
       ScheduledFuture<?> r = renewal;
       if (r != null) {
         r.cancel(false);

@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.transport;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
 import dev.jaxrsmcp.internal.dispatch.InProcessReader;
+import dev.jaxrsmcp.internal.dispatch.RouteShadows;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.scan.ResourceScanner;
 import dev.jaxrsmcp.internal.security.Incidents;
@@ -52,13 +53,15 @@ public final class EndpointInstaller implements ModelProcessor {
   @Override
   public ResourceModel processResourceModel(ResourceModel model, Configuration configuration) {
     Catalogue catalogue = ResourceScanner.scan(model, settings);
+    RouteShadows shadows = new RouteShadows(() -> Optional.ofNullable(application.get()));
     InProcessReader reader =
         new InProcessReader(
             this::application,
             settings.get(LimitSettings.READ_TIMEOUT),
             new HeaderForwarding(
                 settings.get(SecuritySettings.FORWARD_ONLY_HEADERS),
-                settings.get(SecuritySettings.NEVER_FORWARD_HEADERS)));
+                settings.get(SecuritySettings.NEVER_FORWARD_HEADERS)),
+            shadows);
     WatcherCheck.check(catalogue, settings);
     CompleterCheck.check(catalogue, settings);
     // Jersey builds the model once per application, also when a reload reuses this instance: each
@@ -74,7 +77,10 @@ public final class EndpointInstaller implements ModelProcessor {
             new ServerState(settings, catalogue, reader),
             hub,
             new LocalAddress(
-                () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())));
+                () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
+            new ContainerInput(
+                () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
+            shadows);
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.get(ProtocolSettings.PATH));
     resource

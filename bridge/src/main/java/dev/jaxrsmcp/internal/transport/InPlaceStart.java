@@ -1,15 +1,19 @@
 package dev.jaxrsmcp.internal.transport;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.context.ThreadContexts;
+import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
+import dev.jaxrsmcp.internal.dispatch.RolesNamed;
 import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
-import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.dispatch.SecurityIdentity;
+import dev.jaxrsmcp.internal.dispatch.ShadowedRouteException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
+import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
@@ -17,7 +21,6 @@ import dev.jaxrsmcp.internal.protocol.SessionClaim;
 import dev.jaxrsmcp.internal.protocol.ToolMethods;
 import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
-import dev.jaxrsmcp.internal.session.SessionRead;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
@@ -37,9 +40,12 @@ import org.glassfish.jersey.server.ServerProperties;
  * Starts a read in place (contract section 7): checks the era and the session, resolves the target
  * (a resource's URI, a tool's arguments), takes a read slot, then rewrites the MCP request into the
  * route's {@code GET} and sets up how its answer becomes the JSON-RPC response. Called by {@link
- * McpEndpoint#arrive} before any application filter.
+ * McpEndpoint#arrive} before any application filter; what the read keeps is made once the
+ * application's filters accepted the caller ({@link ReadAdmission}).
  */
 final class InPlaceStart {
+  private static final System.Logger LOG = System.getLogger(InPlaceStart.class.getName());
+
   private final ServerState state;
   private final ModernProtocol modern;
   private final LegacyProtocol legacy;
@@ -49,6 +55,8 @@ final class InPlaceStart {
   private final ReadSlots readSlots;
   private final LongRunningReads longReads;
   private final RouteRewrite rewrite;
+  private final Callers callers;
+  private final ThreadContexts threadContexts;
 
   /**
    * Whether the container's {@code sendError} is used for error statuses (not {@link
@@ -66,7 +74,9 @@ final class InPlaceStart {
       Tasks tasks,
       ReadSlots readSlots,
       LongRunningReads longReads,
-      RouteRewrite rewrite) {
+      RouteRewrite rewrite,
+      Callers callers,
+      ThreadContexts threadContexts) {
     this.state = state;
     this.modern = modern;
     this.legacy = legacy;
@@ -76,61 +86,57 @@ final class InPlaceStart {
     this.readSlots = readSlots;
     this.longReads = longReads;
     this.rewrite = rewrite;
+    this.callers = callers;
+    this.threadContexts = threadContexts;
   }
 
   /**
    * Rewrites a read into its route's request when it targets one; empty (the endpoint answers) when
-   * the era does not offer the method or the request has no session to read in.
+   * the era does not offer the method or the request has no session to read in. Keeps nothing for
+   * the caller: what the read needs kept (a long read's spool and cancel handle, a task) is made by
+   * its {@link InPlaceRead.Admission} once the application's filters accepted the caller.
    */
   Optional<Response> start(ContainerRequest request, JsonRpcRequest message, Caller caller) {
     boolean legacyEra = McpEndpoint.isLegacy(message, caller);
     McpCall call;
     Optional<Session> session = Optional.empty();
-    Optional<InPlaceRead.OwnerCheck> ownerCheck = Optional.empty();
+    boolean ownerPending = false;
+    Optional<ToolMethods.ToolRead> task = Optional.empty();
     if (legacyEra) {
       if (!McpEndpoint.hasSession(caller)) {
         return Optional.empty();
       }
-      // Before the application's filters: no principal yet, the binding's headers are checked;
-      // a principal-bound session whose headers changed is checked after them (OwnerCheck).
+      // Before the application's filters: a session bound to headers is checked now; one bound to
+      // a principal or a caller key once the filters said who the caller is (the admission).
       SessionClaim claim = legacy.sessionBeforeFilters(caller, "'" + message.method() + "'");
       if (!legacy.offers(message.method())) {
         return Optional.empty();
       }
-      Session found = claim.session();
-      session = Optional.of(found);
-      if (claim.ownerPending()) {
-        ownerCheck =
-            Optional.of(
-                principal -> {
-                  boolean owner = legacy.ownsAfterFilters(found, caller, principal);
-                  if (owner) {
-                    sessions.confirm(found);
-                  }
-                  return owner;
-                });
-      } else {
-        sessions.confirm(found); // any request after initialize confirms the handshake
+      session = Optional.of(claim.session());
+      ownerPending = claim.ownerPending();
+      if (!ownerPending) {
+        sessions.confirm(claim.session()); // any request after initialize confirms the handshake
       }
-      call = legacy.call(message, caller, found);
+      call = legacy.call(message, caller, claim.session());
     } else {
       call = modern.accept(message, caller);
       if (!modern.offers(message.method())) {
         return Optional.empty();
       }
       if ("tools/call".equals(message.method()) && tools.callsLongRunning(message)) {
-        Optional<ObjectNode> task = tasks.callAsTask(call); // runs in the background, not in place
-        if (task.isPresent()) {
-          return Optional.of(
-              McpEndpoint.json(200, JsonRpcMessages.result(message.id().get(), task.get())));
-        }
+        task = tasks.asTask(call); // created once the application's filters accepted the caller
       }
     }
     ReadMessage.Kind kind;
     CatalogueEntry entry;
     TemplateMatch match;
     String uri;
-    if ("tools/call".equals(message.method())) {
+    if (task.isPresent()) {
+      kind = ReadMessage.Kind.TOOL_CALL;
+      entry = task.get().entry();
+      match = task.get().match();
+      uri = task.get().uri();
+    } else if ("tools/call".equals(message.method())) {
       ToolMethods.ToolRead read = tools.resolve(call);
       kind = ReadMessage.Kind.TOOL_CALL;
       entry = read.entry();
@@ -148,77 +154,107 @@ final class InPlaceStart {
       entry = found.value();
       match = found.match();
     }
-    Runnable slot = readSlots.take(entry.longRunning(), uri); // before any work of the read
+    // A task's route runs later, elsewhere: here only the application's filters run.
+    boolean longRunning = entry.longRunning() && task.isEmpty();
+    Runnable slot = readSlots.take(longRunning, uri); // before any work of the read
     try {
-      return inPlace(request, message, call, session, ownerCheck, kind, entry, match, uri, slot);
+      InPlaceRead read =
+          new InPlaceRead(
+              call, kind, entry, uri, state.settings().get(LimitSettings.MAX_READ_BYTES));
+      read.onEnd(slot);
+      Duration asyncTimeout =
+          longRunning
+              ? state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT)
+              : state.settings().get(LimitSettings.READ_TIMEOUT);
+      ReadResponseWriter writer =
+          new ReadResponseWriter(
+              request.getResponseWriter(), read, asyncTimeout, sendsErrors(request));
+      read.ownerPending = ownerPending;
+      if (ownerPending) {
+        Session pending = session.orElseThrow();
+        read.owns = refused -> legacy.ownsAfterFilters(pending, callers.afterFilters(refused));
+      }
+      read.admission =
+          admission(request, writer, call, session, ownerPending, task, entry, longRunning, read);
+      Optional<Response> refused = Optional.empty();
+      try {
+        rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call));
+      } catch (ShadowedRouteException e) {
+        // Answered as the dispatch guard answers a read Jersey routed elsewhere, but before
+        // Jersey matches: no locator, no resource of the application is touched (section 7).
+        LOG.log(System.Logger.Level.INFO, e.getMessage());
+        request.setProperty(DispatchGuard.REJECTED, Boolean.TRUE);
+        refused = Optional.of(Response.status(Response.Status.NOT_FOUND).build());
+      }
+      if (session.isPresent()) {
+        Session s = session.get();
+        s.enter();
+        read.onEnd(s::exit);
+      }
+      request.setWriter(writer);
+      request.setProperty(InPlaceRead.PROPERTY, read);
+      return refused;
     } catch (RuntimeException e) {
       slot.run();
       throw e;
     }
   }
 
-  /** Starts a read that has its slot: the rewrite, and for a long-running one its spool. */
-  private Optional<Response> inPlace(
+  /**
+   * What the read does once the application's filters accepted the caller (contract section 15), in
+   * this order: the session's owner told by principal or caller key (refused: as an unknown
+   * session, before the route); a task created and its handle answered; a long-running read's
+   * spool, stream and cancel handle started.
+   */
+  private InPlaceRead.Admission admission(
       ContainerRequest request,
-      JsonRpcRequest message,
+      ReadResponseWriter writer,
       McpCall call,
       Optional<Session> session,
-      Optional<InPlaceRead.OwnerCheck> ownerCheck,
-      ReadMessage.Kind kind,
+      boolean ownerPending,
+      Optional<ToolMethods.ToolRead> task,
       CatalogueEntry entry,
-      TemplateMatch match,
-      String uri,
-      Runnable slot) {
-    InPlaceRead read;
-    Duration asyncTimeout;
-    if (entry.longRunning()) {
-      Optional<Object> cancelKey = session.map(s -> new SessionRead(s, message.id().orElseThrow()));
-      List<Runnable> ends = new ArrayList<>();
-      LongRead longRead =
-          longReads.start(
-              call,
-              entry,
-              request,
-              McpEndpoint.acceptsEventStream(call.caller()),
-              cancelKey,
-              ends::add,
-              session.flatMap(Session::routeLogLevel));
-      read =
-          new InPlaceRead(
-              call,
-              kind,
-              entry,
-              uri,
-              Optional.of(longRead),
-              ownerCheck,
-              state.settings().get(LimitSettings.MAX_READ_BYTES));
-      ends.forEach(read::onEnd);
-      request.setProperty(McpContextSupplier.PROPERTY, longRead.context);
-      asyncTimeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
-    } else {
-      read =
-          new InPlaceRead(
-              call,
-              kind,
-              entry,
-              uri,
-              Optional.empty(),
-              ownerCheck,
-              state.settings().get(LimitSettings.MAX_READ_BYTES));
-      asyncTimeout = state.settings().get(LimitSettings.READ_TIMEOUT);
-    }
-    read.onEnd(slot);
-    if (session.isPresent()) {
-      Session s = session.get();
-      s.enter();
-      read.onEnd(s::exit);
-    }
-    request.setWriter(
-        new ReadResponseWriter(
-            request.getResponseWriter(), read, asyncTimeout, sendsErrors(request)));
-    request.setProperty(InPlaceRead.PROPERTY, read);
-    rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call));
-    return Optional.empty();
+      boolean longRunning,
+      InPlaceRead read) {
+    // The route's context exists from the start: Jersey may hand it to the route's resource while
+    // it matches, before any filter; what it reports goes nowhere until the read is admitted.
+    boolean eventStream = McpEndpoint.acceptsEventStream(call.caller());
+    Optional<ReadContext> context =
+        longRunning ? Optional.of(longReads.context(call, entry, eventStream)) : Optional.empty();
+    context.ifPresent(c -> request.setProperty(McpContextSupplier.PROPERTY, c));
+    return (admitted, in) -> {
+      Caller caller = callers.afterFilters(admitted);
+      if (ownerPending) {
+        Session s = session.orElseThrow();
+        if (!legacy.ownsAfterFilters(s, caller)) {
+          throw LegacyProtocol.sessionNotFound();
+        }
+        sessions.confirm(s);
+      }
+      if (task.isPresent()) {
+        Caller creator =
+            caller.detached(
+                SecurityIdentity.snapshotOf(caller.identity(), RolesNamed.by(entry.method())));
+        in.answer(tasks.start(call, task.get(), creator, threadContexts.capture()));
+        return;
+      }
+      if (context.isPresent()) {
+        List<Runnable> ends = new ArrayList<>();
+        LongRead longRead =
+            longReads.start(
+                call,
+                entry,
+                admitted,
+                writer.container(),
+                eventStream,
+                context.get(),
+                session,
+                ends::add,
+                session.flatMap(Session::routeLogLevel));
+        in.longRead = Optional.of(longRead);
+        ends.forEach(in::onEnd);
+      }
+    };
   }
 
   private boolean sendsErrors(ContainerRequest request) {

@@ -15,11 +15,21 @@ final class ListenStream implements Subscriber {
   private final SseStream stream;
   private final ListenPlan plan;
   private final AtomicBoolean ending = new AtomicBoolean();
+  private final Runnable release;
   private volatile Future<?> timeout;
 
-  ListenStream(SseStream stream, ListenPlan plan) {
+  /**
+   * @param release gives back what the stream holds of its caller's quotas (runs once)
+   */
+  ListenStream(SseStream stream, ListenPlan plan, Runnable release) {
     this.stream = stream;
     this.plan = plan;
+    this.release = release;
+  }
+
+  /** Gives back the stream's place and subscriptions in its caller's quotas. */
+  void release() {
+    release.run();
   }
 
   SseStream stream() {

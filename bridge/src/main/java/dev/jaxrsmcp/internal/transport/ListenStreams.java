@@ -7,6 +7,8 @@ import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.quota.OwnerQuota;
+import dev.jaxrsmcp.internal.quota.QuotaExceededException;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import jakarta.ws.rs.core.Response;
@@ -21,7 +23,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.glassfish.jersey.server.ContainerRequest;
 
@@ -37,7 +38,7 @@ final class ListenStreams {
   private final ServerState state;
   private final ChangeHub hub;
   private final Set<ListenStream> open = ConcurrentHashMap.newKeySet();
-  private final AtomicInteger count = new AtomicInteger();
+  private final OwnerQuota streams;
   private final Supplier<com.fasterxml.jackson.databind.node.ObjectNode> serverInfo;
 
   /** Written under {@code this}, once; empty until the first stream opens. */
@@ -50,31 +51,51 @@ final class ListenStreams {
     this.state = state;
     this.hub = hub;
     this.serverInfo = serverInfo;
+    this.streams =
+        new OwnerQuota(
+            new OwnerQuota.Limit(
+                state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS),
+                "maxConcurrentListens"),
+            new OwnerQuota.Limit(
+                state.settings().get(SubscriptionSettings.MAX_LISTENS_PER_CALLER),
+                "maxListensPerCaller"),
+            new OwnerQuota.Limit(
+                state.settings().get(SubscriptionSettings.MAX_ANONYMOUS_LISTENS),
+                "maxAnonymousListens"));
   }
 
-  /** Reserves a slot for one more stream, or refuses with a clear error. */
-  void reserve() {
-    if (count.incrementAndGet()
-        > state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS)) {
-      count.decrementAndGet();
+  /**
+   * Reserves a place for one more stream of {@code owner} (a quota key), or refuses with HTTP 503:
+   * with {@code Retry-After} for the limit in all; without one for the caller's own limit (or the
+   * anonymous callers'), whose streams are all open.
+   *
+   * @return what gives the place back (once)
+   */
+  Runnable reserve(String owner) {
+    try {
+      return streams.take(owner, 1);
+    } catch (QuotaExceededException e) {
+      boolean all = e.scope() == QuotaExceededException.Scope.ALL;
       throw new JsonRpcException(
           ErrorCodes.INTERNAL_ERROR,
-          "Too many notification streams: at most "
-              + state.settings().get(SubscriptionSettings.MAX_CONCURRENT_LISTENS)
-              + " may be open at once",
+          (all
+                  ? "Too many notification streams: "
+                  : "Too many notification streams for this caller: ")
+              + e.describe()
+              + " may be open at once"
+              + (all ? "" : "; close one first"),
           Optional.empty(),
           503,
-          Map.of("Retry-After", List.of("5")));
+          all ? Map.of("Retry-After", List.of("5")) : Map.of());
     }
   }
 
-  /** Gives a reserved slot back when the stream was not opened after all. */
-  void unreserve() {
-    count.decrementAndGet();
-  }
-
-  /** Opens a stream for a planned listen on a reserved slot, as the answer to {@code request}. */
-  Response open(ListenPlan plan, Caller caller, ContainerRequest request) {
+  /**
+   * Opens a stream for a planned listen on a reserved place, as the answer to {@code request};
+   * {@code release} runs once when the stream ends (it gives back the place and the listen's
+   * subscriptions).
+   */
+  Response open(ListenPlan plan, Caller caller, ContainerRequest request, Runnable release) {
     long maxUnsent = state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES);
     SseStream stream =
         new SseStream(
@@ -88,11 +109,11 @@ final class ListenStreams {
                             + maxUnsent
                             + " bytes were waiting for this client (maxUnsentBytes); listen"
                             + " again, then re-read"))));
-    ListenStream listen = new ListenStream(stream, plan);
+    ListenStream listen = new ListenStream(stream, plan, release);
     stream.send(Subscriptions.acknowledgement(plan));
     if (plan.isEmpty()) {
       stream.send(Subscriptions.completion(plan.subscriptionId(), serverInfo.get()));
-      count.decrementAndGet();
+      release.run();
       stream.close();
       return stream.answer(request);
     }
@@ -168,7 +189,7 @@ final class ListenStreams {
   private void forget(ListenStream listen) {
     if (open.remove(listen)) {
       listen.cancelTimeout();
-      count.decrementAndGet();
+      listen.release();
       hub.removeAll(listen, listen.plan().uris().stream().map(ListenPlan.Watched::uri).toList());
     }
   }

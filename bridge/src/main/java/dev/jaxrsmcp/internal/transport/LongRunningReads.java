@@ -9,7 +9,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.ServerState;
-import dev.jaxrsmcp.internal.session.SessionRead;
+import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.spi.ContainerResponseWriter;
 
 /**
  * The long-running reads of one endpoint (contract section 9). Each runs in place on the
@@ -42,7 +43,6 @@ final class LongRunningReads {
   private final SpoolDirectory spools;
   private final ScheduledExecutorService timer;
   private final Set<LongRead> active = ConcurrentHashMap.newKeySet();
-  private final Map<Object, LongRead> byCancelKey = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   LongRunningReads(ServerState state, ScheduledExecutorService timer, SpoolBudget budget) {
@@ -53,24 +53,43 @@ final class LongRunningReads {
   }
 
   /**
-   * Sets up the long-running read of {@code entry} for an MCP request about to run in place.
+   * The context a long-running read's route sees ({@code @Context McpContext}), made when the read
+   * arrives so that the route's resource can be given it whenever Jersey creates it; its progress
+   * and log messages go nowhere until {@link #start} connects them.
    *
-   * @param request the container's request, before its writer is wrapped
+   * @param eventStream whether the client accepts {@code text/event-stream}
+   */
+  ReadContext context(McpCall call, CatalogueEntry entry, boolean eventStream) {
+    return new ReadContext(progressToken(call).isPresent() && eventStream, entry.maxBytes());
+  }
+
+  /**
+   * Starts the long-running read of {@code entry} once the application's filters admitted it
+   * (contract section 15): its spool, its channel, its timeout and keep-alives, and, on a legacy
+   * session, its cancel handle.
+   *
+   * @param request the container's request
+   * @param container the container's own response writer (beneath the bridge's)
    * @param eventStream whether the client accepts {@code text/event-stream}; if not, the read's
    *     channel is a JSON response whose keep-alives are spaces (no progress, no log messages)
-   * @param cancelKey identifies the request for {@link #cancel} (legacy {@code
-   *     notifications/cancelled}); empty when it cannot be cancelled that way
+   * @param context the read's context, from {@link #context}
+   * @param session the legacy session that may cancel the read ({@code notifications/cancelled},
+   *     DELETE, expiry); empty in the modern era
    * @param onEnd takes what to do when the in-place read ends
    * @param sessionLogLevel the legacy session's {@code logging/setLevel}; empty in the modern era
    *     (the request's {@code _meta} says)
-   * @throws JsonRpcException (HTTP 503) when the server is shutting down
+   * @throws JsonRpcException (HTTP 503) when the server is shutting down or the spool is full;
+   *     ({@code -32600}) when a request with the same id still runs on the session; nothing is kept
+   *     then
    */
   LongRead start(
       McpCall call,
       CatalogueEntry entry,
       ContainerRequest request,
+      ContainerResponseWriter container,
       boolean eventStream,
-      Optional<Object> cancelKey,
+      ReadContext context,
+      Optional<Session> session,
       Consumer<Runnable> onEnd,
       Optional<McpContext.LogLevel> sessionLogLevel) {
     if (closed) {
@@ -90,11 +109,24 @@ final class LongRunningReads {
     }
     JsonNode id = call.request().id().orElseThrow();
     Optional<JsonNode> token = progressToken(call);
-    ReadContext context = new ReadContext(token.isPresent() && eventStream, entry.maxBytes());
     Spool spool = spools.create(entry.maxBytes(), context::isCancelled);
     // A JSON-only client gets a JSON channel: keep-alives (spaces) notice when it goes away.
-    EventChannel events = new EventChannel(request, request.getResponseWriter(), eventStream);
+    EventChannel events = new EventChannel(request, container, eventStream);
     LongRead longRead = new LongRead(id, context, spool, Optional.of(events));
+    if (session.isPresent()) {
+      // DELETE, expiry, notifications/cancelled on any instance
+      Optional<Runnable> untrack = session.get().reads().track(id, longRead::cancel);
+      if (untrack.isEmpty()) {
+        spool.delete();
+        throw new JsonRpcException(
+            ErrorCodes.INVALID_REQUEST,
+            "Invalid Request: a request with id "
+                + shortened(id)
+                + " is still running on this session; the ids of a session's requests in flight"
+                + " must differ");
+      }
+      onEnd.accept(untrack.get());
+    }
     events.onClientGone(longRead::cancel);
     longRead.onStreamedError(
         e -> events.finish(JsonRpcMessages.error(Optional.of(id), ReadAnswers.streamed(e))));
@@ -103,12 +135,9 @@ final class LongRunningReads {
       context.log(RouteLogs.of(call, sessionLogLevel, true, message -> events.send(message)));
     }
     active.add(longRead);
-    cancelKey.ifPresent(key -> byCancelKey.put(key, longRead));
-    SessionRead.track(cancelKey, longRead::cancel, onEnd); // DELETE, expiry, any instance
     onEnd.accept(
         () -> {
           active.remove(longRead);
-          cancelKey.ifPresent(key -> byCancelKey.remove(key, longRead));
           longRead.end();
         });
     if (closed) { // shutdown began after the first check and may not have seen this read
@@ -125,6 +154,11 @@ final class LongRunningReads {
         .ifPresent(task -> onEnd.accept(() -> task.cancel(false)));
     keepAlive(events, onEnd);
     return longRead;
+  }
+
+  private static String shortened(JsonNode id) {
+    String text = id.toString();
+    return text.length() > 64 ? text.substring(0, 64) + "…" : text;
   }
 
   /** Keep-alive comments while the route runs; the first one makes the response a stream. */
@@ -158,17 +192,6 @@ final class LongRunningReads {
     } catch (RejectedExecutionException e) {
       // Shutting down: shutdown() ends the read.
     }
-  }
-
-  /**
-   * Cancels an in-flight read (legacy {@code notifications/cancelled}); true when one was found.
-   */
-  boolean cancel(Object key) {
-    LongRead read = byCancelKey.remove(key);
-    if (read != null) {
-      read.cancel();
-    }
-    return read != null;
   }
 
   /**

@@ -2,10 +2,10 @@ package dev.jaxrsmcp.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.context.ThreadContexts;
 import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
-import dev.jaxrsmcp.internal.dispatch.RequestScope;
 import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
-import dev.jaxrsmcp.internal.dispatch.SecurityIdentity;
+import dev.jaxrsmcp.internal.dispatch.RouteShadows;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -26,6 +26,7 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
+import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
@@ -61,8 +62,17 @@ final class McpEndpoint {
   private final Tasks tasks;
   private final InPlaceStart inPlaceStart;
   private final ObjectNode serverInfo;
+  private final Callers callers;
+  private final SubscriptionQuota subscriptionQuota;
+  private final ContainerInput input;
 
-  McpEndpoint(ServerState state, ChangeHub changes, LocalAddress localAddress) {
+  McpEndpoint(
+      ServerState state,
+      ChangeHub changes,
+      LocalAddress localAddress,
+      ContainerInput input,
+      RouteShadows shadows) {
+    this.input = input;
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().get(LimitSettings.MAX_JSON_DEPTH));
     ToolMethods tools = new ToolMethods(state);
@@ -79,8 +89,13 @@ final class McpEndpoint {
             state.settings().get(LimitSettings.MAX_CONCURRENT_LONG_READS));
     this.sessions = SessionSetup.store(state.settings());
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
-    this.sessionSubscriptions = new SessionSubscriptions(changes, subscriptions, sessions);
+    this.subscriptionQuota =
+        new SubscriptionQuota(
+            state.settings().get(SubscriptionSettings.MAX_SUBSCRIPTIONS_PER_CALLER));
+    this.sessionSubscriptions =
+        new SessionSubscriptions(changes, subscriptions, sessions, subscriptionQuota);
     this.serverInfo = modern.serverInfo();
+    this.callers = new Callers(state.settings().get(SecuritySettings.CALLER_KEY));
     this.inPlaceStart =
         new InPlaceStart(
             state,
@@ -94,7 +109,10 @@ final class McpEndpoint {
             new RouteRewrite(
                 new HeaderForwarding(
                     state.settings().get(SecuritySettings.FORWARD_ONLY_HEADERS),
-                    state.settings().get(SecuritySettings.NEVER_FORWARD_HEADERS))));
+                    state.settings().get(SecuritySettings.NEVER_FORWARD_HEADERS)),
+                shadows),
+            callers,
+            new ThreadContexts(state.settings().get(LongRunningSettings.CONTEXT_CARRIERS)));
   }
 
   /**
@@ -128,7 +146,7 @@ final class McpEndpoint {
       return Optional.empty();
     }
     try {
-      return inPlaceStart.start(request, message, caller(request));
+      return inPlaceStart.start(request, message, Callers.beforeFilters(request));
     } catch (JsonRpcException e) {
       return Optional.of(error(message.id(), e));
     } catch (RuntimeException e) {
@@ -144,7 +162,10 @@ final class McpEndpoint {
         request.getProperty(Incoming.PROPERTY) instanceof Incoming in
             ? in
             : Incoming.parse(gate.readBody(request), parser);
-    Caller caller = caller(request);
+    // No response keeps the request's body (a listen's stream keeps its request for as long as it
+    // is open): what is needed of the message is taken from it below.
+    request.removeProperty(Incoming.PROPERTY);
+    Caller caller = callers.afterFilters(request);
     if (incoming.message().isEmpty()) {
       JsonRpcParser.IdentifiedException e = incoming.failure().orElseThrow();
       if (hasSession(caller)
@@ -157,7 +178,7 @@ final class McpEndpoint {
     JsonRpcRequest message = incoming.message().get();
     try {
       if (isLegacy(message, caller)) {
-        return legacyPost(message, caller, SessionSetup.remoteAddress(context));
+        return legacyPost(message, caller);
       }
       if (message.isNotification()) {
         return Response.accepted().build();
@@ -179,9 +200,9 @@ final class McpEndpoint {
    * A legacy POST: {@code initialize} without a session starts one; everything else needs a live
    * session, and notifications are acknowledged with 202.
    */
-  private Response legacyPost(JsonRpcRequest message, Caller caller, Optional<String> address) {
+  private Response legacyPost(JsonRpcRequest message, Caller caller) {
     if (!hasSession(caller) && "initialize".equals(message.method()) && !message.isNotification()) {
-      LegacyProtocol.Handshake handshake = legacy.initialize(message, caller, address);
+      LegacyProtocol.Handshake handshake = legacy.initialize(message, caller);
       return Response.ok()
           .type(MediaType.APPLICATION_JSON_TYPE)
           .header(LegacyProtocol.SESSION_HEADER, handshake.session().id())
@@ -227,7 +248,7 @@ final class McpEndpoint {
    */
   Response get(ContainerRequestContext context) {
     ContainerRequest request = (ContainerRequest) context;
-    Caller caller = caller(request);
+    Caller caller = callers.afterFilters(request);
     if (!hasSession(caller)) {
       return notAllowed();
     }
@@ -260,7 +281,7 @@ final class McpEndpoint {
   /** DELETE with a session ends it (204); without one there is nothing to end (405). */
   Response delete(ContainerRequestContext context) {
     ContainerRequest request = (ContainerRequest) context;
-    Caller caller = caller(request);
+    Caller caller = callers.afterFilters(request);
     if (!hasSession(caller)) {
       return notAllowed();
     }
@@ -274,19 +295,27 @@ final class McpEndpoint {
     }
   }
 
-  /** Modern {@code subscriptions/listen}: validated, planned, then streamed. */
+  /**
+   * Modern {@code subscriptions/listen}: validated, its places in the caller's quotas taken (a
+   * stream, and one subscription per URI it names, contract section 15), planned, then streamed.
+   */
   private Response listen(JsonRpcRequest message, Caller caller, ContainerRequest request) {
+    input.release(); // the stream keeps the request open: not its body
     McpCall call = modern.accept(message, caller);
-    listens.reserve();
+    String owner = legacy.quotaKey(caller);
+    Runnable stream = listens.reserve(owner);
+    List<Runnable> held = new java.util.ArrayList<>(List.of(stream));
+    Runnable release = () -> held.forEach(Runnable::run);
     boolean opened = false;
     try {
-      ListenPlan plan = subscriptions.plan(call);
-      Response response = listens.open(plan, caller, request);
+      ListenPlan plan =
+          subscriptions.plan(call, count -> held.add(subscriptionQuota.take(owner, count, null)));
+      Response response = listens.open(plan, caller, request, release);
       opened = true;
       return response;
     } finally {
       if (!opened) {
-        listens.unreserve();
+        release.run();
       }
     }
   }
@@ -320,14 +349,6 @@ final class McpEndpoint {
     listens.shutdown();
     longReads.shutdown();
     sessions.shutdown();
-  }
-
-  private static Caller caller(ContainerRequest request) {
-    return new Caller(
-        request.getBaseUri(),
-        request.getHeaders(),
-        new SecurityIdentity(request.getSecurityContext()),
-        new RequestScope(request));
   }
 
   static boolean hasSession(Caller caller) {

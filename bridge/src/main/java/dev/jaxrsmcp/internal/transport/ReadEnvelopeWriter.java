@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.transport;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.protocol.ContentsMapper;
 import dev.jaxrsmcp.internal.protocol.MessageSplice;
 import jakarta.ws.rs.Produces;
@@ -67,6 +68,10 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     }
     if (read.refusal().isPresent()) {
       sink.message(ReadAnswers.error(envelope, read.refusal().get()));
+      return;
+    }
+    if (read.answer().isPresent()) {
+      sink.message(JsonRpcMessages.result(read.id, read.answer().get()));
       return;
     }
     if (read.timedOut.get() > 0) {

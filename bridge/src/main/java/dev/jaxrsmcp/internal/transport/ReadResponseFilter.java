@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.transport;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.protocol.ContentsMapper;
+import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.protocol.SuccessSplices;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
@@ -49,6 +50,15 @@ final class ReadResponseFilter implements ContainerResponseFilter {
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
     if (!(request.getProperty(InPlaceRead.PROPERTY) instanceof InPlaceRead read)) {
       return;
+    }
+    if (read.ownerPending
+        && !read.admitted
+        && read.refusal().isEmpty()
+        && !read.owns.test((ContainerRequest) request)) {
+      // Refused before the admission (by the application's filters, or by the bridge before
+      // Jersey matched), and not by the session's owner as they left it: nobody else learns that
+      // the session exists (contract section 15). The owner gets their answer (a 403, say).
+      read.refuse(LegacyProtocol.sessionNotFound());
     }
     MediaType routeType = response.getMediaType();
     Map<String, List<String>> headers = takeHeaders(response);
@@ -100,7 +110,14 @@ final class ReadResponseFilter implements ContainerResponseFilter {
     if (!challenges.isEmpty()) {
       response.getHeaders().put("WWW-Authenticate", new ArrayList<>(challenges));
     }
+    if (read.refusal().isPresent() && !streamed) {
+      read.refusal()
+          .get()
+          .httpHeaders()
+          .forEach((name, values) -> response.getHeaders().put(name, new ArrayList<>(values)));
+    }
     response.setStatus(status);
+    read.headersSent(response.getHeaders().keySet());
     response.setEntity(
         envelope,
         NONE,

@@ -36,6 +36,11 @@ final class ReadResponseWriter implements ContainerResponseWriter {
     this.defaultMapperFollows = defaultMapperFollows;
   }
 
+  /** The container's own writer, beneath this one. */
+  ContainerResponseWriter container() {
+    return container;
+  }
+
   @Override
   public OutputStream writeResponseStatusAndHeaders(long contentLength, ContainerResponse response)
       throws ContainerException {
@@ -43,6 +48,8 @@ final class ReadResponseWriter implements ContainerResponseWriter {
     if (read.longRead.flatMap(r -> r.channel).map(EventChannel::isCommitted).orElse(false)) {
       return read.longRead.get().channel.get().tail();
     }
+    // Headers a writer interceptor added after the response filter took the route's away.
+    response.getHeaders().keySet().removeIf(name -> !read.sends(name));
     return container.writeResponseStatusAndHeaders(contentLength, response);
   }
 

@@ -3,10 +3,10 @@ package dev.jaxrsmcp.internal.transport;
 import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.subscribe.Subscriber;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A legacy session as a subscriber: its notifications go to the session's GET stream, without a
@@ -17,8 +17,8 @@ import java.util.Set;
  */
 final class SessionSubscriber implements Subscriber {
   private final Session session;
-  // guarded by this
-  private final Set<String> uris = new LinkedHashSet<>();
+  // guarded by this; each URI with what gives back its place in the caller's quota
+  private final Map<String, Runnable> uris = new LinkedHashMap<>();
   // guarded by this
   private boolean ended;
 
@@ -26,37 +26,58 @@ final class SessionSubscriber implements Subscriber {
     this.session = session;
   }
 
+  /** What {@link #add} did. */
+  enum Added {
+    /** The URI is now subscribed: it holds the quota place it was given. */
+    NEW,
+    /** Nothing: the URI was subscribed already, or the session ended. */
+    NOTHING,
+    /** Nothing: the session holds {@code max} URIs already. */
+    FULL
+  }
+
   /**
-   * Records {@code uri}, then runs {@code subscribe} (still under the lock, so an end cannot slip
-   * in between); nothing happens when the URI was subscribed already or the session ended. False
-   * (and nothing happens) only when the URI is new and {@code max} URIs are subscribed already.
+   * Records {@code uri} with the quota place it holds ({@code release} gives it back when the URI
+   * is forgotten), then runs {@code subscribe} (still under the lock, so an end cannot slip in
+   * between).
    */
-  synchronized boolean add(String uri, int max, Runnable subscribe) {
-    if (ended || uris.contains(uri)) {
-      return true;
+  synchronized Added add(String uri, int max, Runnable release, Runnable subscribe) {
+    if (ended || uris.containsKey(uri)) {
+      return Added.NOTHING;
     }
     if (uris.size() >= max) {
-      return false;
+      return Added.FULL;
     }
-    uris.add(uri);
+    uris.put(uri, release);
     subscribe.run();
-    return true;
+    return Added.NEW;
+  }
+
+  /** True when {@code uri} is subscribed. */
+  synchronized boolean holds(String uri) {
+    return uris.containsKey(uri);
   }
 
   /** True when subscribing to {@code uri} would take this session past {@code max} URIs. */
   synchronized boolean isFull(String uri, int max) {
-    return !ended && !uris.contains(uri) && uris.size() >= max;
+    return !ended && !uris.containsKey(uri) && uris.size() >= max;
   }
 
-  /** Forgets {@code uri}; false when it was not subscribed. */
+  /** Forgets {@code uri} (giving back its quota place); false when it was not subscribed. */
   synchronized boolean remove(String uri) {
-    return uris.remove(uri);
+    Runnable release = uris.remove(uri);
+    if (release == null) {
+      return false;
+    }
+    release.run();
+    return true;
   }
 
-  /** Marks the session ended; returns the URIs it was subscribed to. */
+  /** Marks the session ended; returns the URIs it was subscribed to (their places given back). */
   synchronized List<String> end() {
     ended = true;
-    List<String> subscribed = List.copyOf(uris);
+    List<String> subscribed = List.copyOf(uris.keySet());
+    uris.values().forEach(Runnable::run);
     uris.clear();
     return subscribed;
   }

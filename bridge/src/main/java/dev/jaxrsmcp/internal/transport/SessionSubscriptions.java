@@ -34,12 +34,15 @@ final class SessionSubscriptions {
   private final ChangeHub hub;
   private final Subscriptions subscriptions;
   private final SessionStore sessions;
+  private final SubscriptionQuota quota;
   private final Map<Session, SessionSubscriber> bySession = new ConcurrentHashMap<>();
 
-  SessionSubscriptions(ChangeHub hub, Subscriptions subscriptions, SessionStore sessions) {
+  SessionSubscriptions(
+      ChangeHub hub, Subscriptions subscriptions, SessionStore sessions, SubscriptionQuota quota) {
     this.hub = hub;
     this.subscriptions = subscriptions;
     this.sessions = sessions;
+    this.quota = quota;
     sessions.onUnsubscribed(this::unsubscribeHere);
   }
 
@@ -78,23 +81,37 @@ final class SessionSubscriptions {
     if (held != null && held.isFull(uri, subscriptions.maxPerSession())) {
       throw subscriptions.tooManyInSession(uri); // before the read: nothing runs, nothing starts
     }
-    ListenPlan.Watched watched = subscriptions.checkLegacy(uri, call);
-    Map<String, java.util.List<String>> headers = Map.copyOf(call.caller().headers());
-    SessionSubscriber subscriber = subscriberOf(session);
-    sessions.subscribed(session, uri); // this instance holds it now
-    boolean room =
-        subscriber.add(
-            uri,
-            subscriptions.maxPerSession(),
-            () ->
-                hub.subscribe(
-                    subscriber,
-                    uri,
-                    watched.entry().template().text(),
-                    watched.match().values(),
-                    headers));
-    if (!room) {
-      throw subscriptions.tooManyInSession(uri); // filled by a concurrent subscribe meanwhile
+    if (held != null && held.holds(uri)) {
+      return; // subscribed already: idempotent
+    }
+    // The caller's quota, before the read: a refusal reads and watches nothing.
+    Runnable release = quota.take(session.quotaKey(), 1, uri);
+    boolean kept = false;
+    try {
+      ListenPlan.Watched watched = subscriptions.checkLegacy(uri, call);
+      Map<String, java.util.List<String>> headers = Map.copyOf(call.caller().headers());
+      SessionSubscriber subscriber = subscriberOf(session);
+      sessions.subscribed(session, uri); // this instance holds it now
+      SessionSubscriber.Added added =
+          subscriber.add(
+              uri,
+              subscriptions.maxPerSession(),
+              release,
+              () ->
+                  hub.subscribe(
+                      subscriber,
+                      uri,
+                      watched.entry().template().text(),
+                      watched.match().values(),
+                      headers));
+      if (added == SessionSubscriber.Added.FULL) {
+        throw subscriptions.tooManyInSession(uri); // filled by a concurrent subscribe meanwhile
+      }
+      kept = added == SessionSubscriber.Added.NEW;
+    } finally {
+      if (!kept) {
+        release.run();
+      }
     }
   }
 

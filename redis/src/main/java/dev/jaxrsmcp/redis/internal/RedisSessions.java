@@ -38,11 +38,15 @@ import java.util.function.Supplier;
  * connection rejects them) and a new connection is tried at most once per retry interval.
  */
 public final class RedisSessions {
+  /** The quota key every anonymous caller shares (see the bridge's {@code CallerBinding}). */
+  private static final String ANONYMOUS = "anonymous";
+
   private static final String CREATE = script("session-create.lua");
   private static final String TOUCH = script("session-touch.lua");
   private static final String SET = script("session-set.lua");
   private static final String DELETE = script("session-delete.lua");
   private static final String STREAM = script("session-stream.lua");
+  private static final String LEAST_RECENTLY_USED = script("session-lru.lua");
 
   private final Supplier<Optional<RedisClient>> client;
   private final String prefix;
@@ -116,19 +120,29 @@ public final class RedisSessions {
     args.add(Long.toString(record.initialized() ? idleMillis : unconfirmedMillis));
     args.add(Long.toString(idleMillis));
     args.addAll(SessionFields.encode(record));
-    long result =
+    List<Object> answer =
         run(
             redis ->
-                redis.<Long>eval(
+                redis.<List<Object>>eval(
                     CREATE,
-                    ScriptOutputType.INTEGER,
+                    ScriptOutputType.MULTI,
                     new String[] {key(record.id()), index(), callerIndex(record.quotaKey())},
                     args.toArray(String[]::new)));
+    long result = ((Number) answer.get(0)).longValue();
     if (result == -1) {
-      throw new TooManySessionsException(maxSessions, false);
+      long retryMs = ((Number) answer.get(1)).longValue();
+      throw new TooManySessionsException(
+          maxSessions,
+          TooManySessionsException.Scope.ALL,
+          retryMs < 0 ? Optional.empty() : Optional.of(Duration.ofMillis(retryMs)));
     }
     if (result == -2) {
-      throw new TooManySessionsException(maxPerCaller, true);
+      throw new TooManySessionsException(
+          maxPerCaller,
+          ANONYMOUS.equals(record.quotaKey())
+              ? TooManySessionsException.Scope.ANONYMOUS
+              : TooManySessionsException.Scope.CALLER,
+          Optional.empty());
     }
     if (result != 1) {
       throw new IllegalStateException("session id " + record.id() + " is taken in Redis");
@@ -137,6 +151,23 @@ public final class RedisSessions {
 
   public Optional<SessionRecord> touch(String id) {
     return touch(id, false);
+  }
+
+  /**
+   * The session of {@code quotaKey} whose last use is oldest, when that was at least {@code
+   * idleFor} ago.
+   */
+  public Optional<String> leastRecentlyUsed(String quotaKey, Duration idleFor) {
+    String id =
+        run(
+            redis ->
+                redis.<String>eval(
+                    LEAST_RECENTLY_USED,
+                    ScriptOutputType.VALUE,
+                    new String[] {callerIndex(quotaKey)},
+                    prefix + "session:",
+                    Long.toString(idleFor.toMillis())));
+    return Optional.ofNullable(id);
   }
 
   public void confirm(String id) {

@@ -1,0 +1,64 @@
+package dev.jaxrsmcp.internal.context;
+
+import dev.jaxrsmcp.McpContextCarrier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * Captures the thread context of the current thread and hands back what runs a task with it on
+ * another thread: Micrometer's context-propagation ({@link MicrometerContexts}, when {@code
+ * io.micrometer:context-propagation} is on the classpath) first, then the application's carriers in
+ * order; restored in that order and undone in reverse. A carrier that fails to capture or restore
+ * is logged and skipped: the route then runs without what it carries, which the application's own
+ * checks see as a caller without it (fail closed). Immutable and thread-safe.
+ */
+public final class ThreadContexts {
+  private static final System.Logger LOG = System.getLogger(ThreadContexts.class.getName());
+
+  private final List<McpContextCarrier> carriers;
+
+  /**
+   * @param carriers the application's carriers, after Micrometer's
+   */
+  public ThreadContexts(List<McpContextCarrier> carriers) {
+    List<McpContextCarrier> all = new ArrayList<>();
+    MicrometerContexts.carrier().ifPresent(all::add);
+    all.addAll(carriers);
+    this.carriers = List.copyOf(all);
+  }
+
+  /** Captures now, on the creating request's thread. */
+  public UnaryOperator<Runnable> capture() {
+    List<McpContextCarrier.Captured> captured = new ArrayList<>(carriers.size());
+    for (McpContextCarrier carrier : carriers) {
+      try {
+        captured.add(carrier.capture());
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.ERROR, "a task's context carrier failed to capture", e);
+      }
+    }
+    return task ->
+        () -> {
+          List<McpContextCarrier.Scope> scopes = new ArrayList<>(captured.size());
+          try {
+            for (McpContextCarrier.Captured c : captured) {
+              try {
+                scopes.add(c.restore());
+              } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "a task's context carrier failed to restore", e);
+              }
+            }
+            task.run();
+          } finally {
+            for (int i = scopes.size() - 1; i >= 0; i--) {
+              try {
+                scopes.get(i).close();
+              } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "a task's context scope failed to close", e);
+              }
+            }
+          }
+        };
+  }
+}
