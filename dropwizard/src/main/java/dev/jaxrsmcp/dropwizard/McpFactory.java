@@ -18,6 +18,8 @@ import java.util.List;
  *   limits:
  *     maxBodyBytes: 262144
  *     readTimeout: 10 seconds
+ *   redis:
+ *     url: redis://redis.internal:6379   # shares changes, sessions and tasks between instances
  * </pre>
  */
 public class McpFactory {
@@ -32,6 +34,7 @@ public class McpFactory {
   @JsonProperty private List<String> allowedHosts = new ArrayList<>(DEFAULTS.allowedHosts());
   @JsonProperty private List<String> allowedOrigins = new ArrayList<>(DEFAULTS.allowedOrigins());
   @JsonProperty private McpLimitsFactory limits = new McpLimitsFactory();
+  @JsonProperty private McpRedisFactory redis = new McpRedisFactory();
 
   /** A builder with every setting of this section applied, for code-only settings (watchers). */
   public McpFeature.Builder builder() {
@@ -45,6 +48,7 @@ public class McpFactory {
             .tools(tools)
             .allowedHosts(allowedHosts.toArray(String[]::new))
             .allowedOrigins(allowedOrigins.toArray(String[]::new));
+    redis.applyTo(builder);
     return limits.applyTo(builder);
   }
 
@@ -72,6 +76,11 @@ public class McpFactory {
     @JsonProperty private Duration longRunningTimeout = of(DEFAULTS.longRunningTimeout());
     @JsonProperty private Duration listenTimeout = of(DEFAULTS.listenTimeout());
     @JsonProperty private Duration sessionIdleTimeout = of(DEFAULTS.sessionIdleTimeout());
+    @JsonProperty private int maxSessionsPerCaller = DEFAULTS.maxSessionsPerCaller();
+    @JsonProperty private int maxAnonymousSessions = DEFAULTS.maxAnonymousSessions();
+    @JsonProperty private int maxListensPerCaller = DEFAULTS.maxListensPerCaller();
+    @JsonProperty private int maxAnonymousListens = DEFAULTS.maxAnonymousListens();
+    @JsonProperty private int maxSubscriptionsPerCaller = DEFAULTS.maxSubscriptionsPerCaller();
 
     McpFeature.Builder applyTo(McpFeature.Builder builder) {
       return builder
@@ -91,11 +100,43 @@ public class McpFactory {
           .bodyReadTimeout(bodyReadTimeout.toJavaDuration())
           .longRunningTimeout(longRunningTimeout.toJavaDuration())
           .listenTimeout(listenTimeout.toJavaDuration())
-          .sessionIdleTimeout(sessionIdleTimeout.toJavaDuration());
+          .sessionIdleTimeout(sessionIdleTimeout.toJavaDuration())
+          .maxSessionsPerCaller(maxSessionsPerCaller)
+          .maxAnonymousSessions(maxAnonymousSessions)
+          .maxListensPerCaller(maxListensPerCaller)
+          .maxAnonymousListens(maxAnonymousListens)
+          .maxSubscriptionsPerCaller(maxSubscriptionsPerCaller);
     }
 
     private static Duration of(java.time.Duration duration) {
       return Duration.milliseconds(duration.toMillis());
+    }
+  }
+
+  /**
+   * The {@code redis:} subsection: with a {@code url}, change notifications, legacy sessions and
+   * MCP tasks are shared through that Redis with every instance (needs {@code
+   * dev.jaxrsmcp:jaxrs-mcp-redis} on the classpath).
+   */
+  public static class McpRedisFactory {
+    @JsonProperty private String url = "";
+    @JsonProperty private String prefix = "jaxrs-mcp:";
+
+    void applyTo(McpFeature.Builder builder) {
+      if (url.isBlank()) {
+        return;
+      }
+      try {
+        Class.forName("dev.jaxrsmcp.redis.RedisChangeBus", false, getClass().getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(
+            "mcp.redis.url is set ("
+                + url
+                + ") but dev.jaxrsmcp:jaxrs-mcp-redis is not on the classpath; add it, or remove"
+                + " the url",
+            e);
+      }
+      RedisBackends.apply(builder, url, prefix);
     }
   }
 }

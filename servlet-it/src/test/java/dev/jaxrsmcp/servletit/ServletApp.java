@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.servletit;
 
 import dev.jaxrsmcp.McpFeature;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -30,9 +31,26 @@ final class ServletApp implements AutoCloseable {
   ResourceConfig resourceConfig() {
     return new ResourceConfig()
         .register(new IdentityResource(holder, async))
+        .register(new TaskResource(holder))
         .register(RolesAllowedDynamicFeature.class)
         .register(BearerChallengeFilter.class)
-        .register(McpFeature.builder().name("servlet-it").version("1.0").build());
+        .register(
+            McpFeature.builder()
+                .name("servlet-it")
+                .version("1.0")
+                // The holder is the servlet filter's thread-local: a task's route gets its
+                // creator's user on the task's thread (as Spring Security's holder is carried
+                // by context-propagation).
+                .contextCarrier(
+                    () -> {
+                      Optional<User> user = holder.get();
+                      return () -> {
+                        Optional<User> before = holder.get();
+                        user.ifPresentOrElse(holder::set, holder::clear);
+                        return () -> before.ifPresentOrElse(holder::set, holder::clear);
+                      };
+                    })
+                .build());
   }
 
   @Override

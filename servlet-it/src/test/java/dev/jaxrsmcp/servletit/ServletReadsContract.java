@@ -311,6 +311,52 @@ abstract class ServletReadsContract {
   }
 
   /** The MCP answer carries what the direct GET gave: the body, or the same refusal. */
+  /**
+   * Finding 9 of issue 31: a task's route runs on a task thread, after its request ended; the
+   * servlet filter's thread-local holder is carried there (by the application's carrier, as
+   * context-propagation carries Spring Security's), the principal and the roles the route names are
+   * the creator's, and no container request is held. A caller the route's roles refuse gets the
+   * refusal of the plain call, and no task.
+   */
+  @Test
+  void aTaskRunsAsItsCreatorOnTheTaskThread() throws Exception {
+    for (Caller caller : Caller.values()) {
+      TaskWire tasks = new TaskWire(server.mcp(), caller);
+      String expected =
+          caller == Caller.ANONYMOUS
+              ? "holder=anonymous principal=none"
+              : "holder=" + caller.name + " principal=" + caller.name;
+      assertThat(taskResult(tasks, "whoami", Map.of("n", caller.name)))
+          .as("%s", caller)
+          .isEqualTo(expected + " thread=jaxrs-mcp-task");
+    }
+    TaskWire admin = new TaskWire(server.mcp(), Caller.ADMIN);
+    assertThat(taskResult(admin, "adminTask", Map.of("n", "1")))
+        .isEqualTo("admin report 1 for alice");
+    com.fasterxml.jackson.databind.JsonNode refused =
+        new TaskWire(server.mcp(), Caller.USER).call("adminTask", Map.of("n", "2"));
+    assertThat(refused.path("result").path("isError").asBoolean()).as(refused.toString()).isTrue();
+    assertThat(refused.toString()).doesNotContain("taskId").contains("403 Forbidden");
+  }
+
+  private static String taskResult(TaskWire tasks, String tool, Map<String, ?> arguments)
+      throws InterruptedException {
+    com.fasterxml.jackson.databind.JsonNode created = tasks.call(tool, arguments);
+    String taskId = created.path("result").path("taskId").asText();
+    assertThat(taskId).as(created.toString()).isNotEmpty();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    com.fasterxml.jackson.databind.JsonNode task = tasks.get(taskId);
+    while (task.path("result").path("status").asText().equals("working")
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      task = tasks.get(taskId);
+    }
+    assertThat(task.path("result").path("status").asText())
+        .as(task.toString())
+        .isEqualTo("completed");
+    return task.path("result").path("result").path("content").path(0).path("text").asText();
+  }
+
   private static void assertSame(
       McpResponse response, DirectGet.Answer answer, Route route, Caller caller) {
     switch (answer.status()) {

@@ -1,8 +1,12 @@
 package dev.jaxrsmcp.spring;
 
+import dev.jaxrsmcp.McpCallerKey;
 import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpChanges;
+import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.spring.internal.FeatureFromProperties;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.springframework.beans.factory.ObjectProvider;
@@ -11,13 +15,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * Serves MCP from a {@code spring-boot-starter-jersey} application: an {@link McpFeature} bean
  * built from {@link McpProperties} ({@code jaxrs-mcp.*}), unless the application defines its own,
  * is registered on the application's {@link ResourceConfig} (by a {@code ResourceConfigCustomizer}
  * of the running Spring Boot line), and the feature's {@link McpChanges} is a bean to inject. An
- * {@link McpChangeBus} bean, when there is one, carries changes between instances.
+ * {@link McpChangeBus} bean, when there is one, carries changes between instances; {@code
+ * jaxrs-mcp.redis.url} makes one (and a task store) on Redis ({@link McpRedisConfiguration}).
  */
 @AutoConfiguration(
     beforeName = {
@@ -26,13 +32,27 @@ import org.springframework.context.annotation.Bean;
     })
 @ConditionalOnClass({ResourceConfig.class, McpFeature.class})
 @EnableConfigurationProperties(McpProperties.class)
+@Import(McpRedisConfiguration.class)
 public class McpAutoConfiguration {
-  /** The feature from {@code jaxrs-mcp.*}; not created when the application defines one. */
+  /**
+   * The feature from {@code jaxrs-mcp.*}; not created when the application defines one. The
+   * application's beans, when it has them: the {@link McpChangeBus}, the {@link McpTaskStore} (both
+   * made from {@code jaxrs-mcp.redis.url} when it is set), the {@link McpCallerKey} and the {@link
+   * McpContextCarrier}s (in their order).
+   */
   @Bean
   @ConditionalOnMissingBean
-  public McpFeature mcpFeature(McpProperties properties, ObjectProvider<McpChangeBus> changeBus) {
+  public McpFeature mcpFeature(
+      McpProperties properties,
+      ObjectProvider<McpChangeBus> changeBus,
+      ObjectProvider<McpTaskStore> taskStore,
+      ObjectProvider<McpCallerKey> callerKey,
+      ObjectProvider<McpContextCarrier> carriers) {
     McpFeature.Builder builder = FeatureFromProperties.builder(properties);
     changeBus.ifAvailable(builder::changeBus);
+    taskStore.ifAvailable(store -> builder.tasks(McpTasks.builder().store(store).build()));
+    callerKey.ifAvailable(builder::callerKey);
+    carriers.orderedStream().forEach(builder::contextCarrier);
     return builder.build();
   }
 

@@ -33,6 +33,7 @@ public class McpProperties {
   private List<String> allowedHosts = new ArrayList<>(DEFAULTS.allowedHosts());
   private List<String> allowedOrigins = new ArrayList<>(DEFAULTS.allowedOrigins());
   private final Limits limits = new Limits();
+  private final Redis redis = new Redis();
 
   /** {@code serverInfo.name}; see {@link McpFeature#name()}. */
   public String getName() {
@@ -107,6 +108,11 @@ public class McpProperties {
   }
 
   /** {@code jaxrs-mcp.limits.*}. */
+  /** {@code jaxrs-mcp.redis.*}: sharing changes, sessions and tasks with other instances. */
+  public Redis getRedis() {
+    return redis;
+  }
+
   public Limits getLimits() {
     return limits;
   }
@@ -130,6 +136,56 @@ public class McpProperties {
     private Duration longRunningTimeout = DEFAULTS.longRunningTimeout();
     private Duration listenTimeout = DEFAULTS.listenTimeout();
     private Duration sessionIdleTimeout = DEFAULTS.sessionIdleTimeout();
+    private int maxSessionsPerCaller = DEFAULTS.maxSessionsPerCaller();
+    private int maxAnonymousSessions = DEFAULTS.maxAnonymousSessions();
+    private int maxListensPerCaller = DEFAULTS.maxListensPerCaller();
+    private int maxAnonymousListens = DEFAULTS.maxAnonymousListens();
+    private int maxSubscriptionsPerCaller = DEFAULTS.maxSubscriptionsPerCaller();
+
+    /** See {@link McpFeature#maxSessionsPerCaller()}. */
+    public int getMaxSessionsPerCaller() {
+      return maxSessionsPerCaller;
+    }
+
+    public void setMaxSessionsPerCaller(int max) {
+      this.maxSessionsPerCaller = max;
+    }
+
+    /** See {@link McpFeature#maxAnonymousSessions()}. */
+    public int getMaxAnonymousSessions() {
+      return maxAnonymousSessions;
+    }
+
+    public void setMaxAnonymousSessions(int max) {
+      this.maxAnonymousSessions = max;
+    }
+
+    /** See {@link McpFeature#maxListensPerCaller()}. */
+    public int getMaxListensPerCaller() {
+      return maxListensPerCaller;
+    }
+
+    public void setMaxListensPerCaller(int max) {
+      this.maxListensPerCaller = max;
+    }
+
+    /** See {@link McpFeature#maxAnonymousListens()}. */
+    public int getMaxAnonymousListens() {
+      return maxAnonymousListens;
+    }
+
+    public void setMaxAnonymousListens(int max) {
+      this.maxAnonymousListens = max;
+    }
+
+    /** See {@link McpFeature#maxSubscriptionsPerCaller()}. */
+    public int getMaxSubscriptionsPerCaller() {
+      return maxSubscriptionsPerCaller;
+    }
+
+    public void setMaxSubscriptionsPerCaller(int max) {
+      this.maxSubscriptionsPerCaller = max;
+    }
 
     /** See {@link McpFeature#maxBodyBytes()}. */
     public int getMaxBodyBytes() {
@@ -282,6 +338,35 @@ public class McpProperties {
 
     public void setSessionIdleTimeout(Duration sessionIdleTimeout) {
       this.sessionIdleTimeout = sessionIdleTimeout;
+    }
+  }
+
+  /**
+   * {@code jaxrs-mcp.redis.*}: with {@code url} set and {@code jaxrs-mcp-redis} on the classpath,
+   * change notifications, legacy sessions and MCP tasks are shared through that Redis with every
+   * instance of the service (unless the application defines its own {@code McpChangeBus} or {@code
+   * McpTaskStore} bean), so a load balancer needs no affinity.
+   */
+  public static class Redis {
+    private String url = "";
+    private String prefix = "jaxrs-mcp:";
+
+    /** The Redis URL, for example {@code redis://localhost:6379}; empty (the default): none. */
+    public String getUrl() {
+      return url;
+    }
+
+    public void setUrl(String url) {
+      this.url = url;
+    }
+
+    /** What the service's Redis channels and keys start with; default {@code jaxrs-mcp:}. */
+    public String getPrefix() {
+      return prefix;
+    }
+
+    public void setPrefix(String prefix) {
+      this.prefix = prefix;
     }
   }
 }

@@ -35,6 +35,11 @@ public final class FeatureFromProperties {
         .bodyReadTimeout(limits.getBodyReadTimeout())
         .longRunningTimeout(limits.getLongRunningTimeout())
         .listenTimeout(limits.getListenTimeout())
-        .sessionIdleTimeout(limits.getSessionIdleTimeout());
+        .sessionIdleTimeout(limits.getSessionIdleTimeout())
+        .maxSessionsPerCaller(limits.getMaxSessionsPerCaller())
+        .maxAnonymousSessions(limits.getMaxAnonymousSessions())
+        .maxListensPerCaller(limits.getMaxListensPerCaller())
+        .maxAnonymousListens(limits.getMaxAnonymousListens())
+        .maxSubscriptionsPerCaller(limits.getMaxSubscriptionsPerCaller());
   }
 }

@@ -15,6 +15,7 @@ public class JerseyConfig extends ResourceConfig {
     register(Reports.class);
     register(Audit.class);
     register(Me.class);
+    register(Whoami.class);
     register(Exports.class);
     register(counter);
     register(RolesAllowedDynamicFeature.class);

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -41,6 +42,92 @@ class SpringBootExampleIT extends ExampleContract {
   @Override
   protected McpServerExtension server() {
     return server;
+  }
+
+  /**
+   * Issue 31, finding 9: a task-capable tool behind Spring Security runs as its creator. The route
+   * of a task runs on a task thread after the {@code tools/call} was answered; Spring Security's
+   * {@code SecurityContextHolder} (a thread-local the filter chain set for the creating request) is
+   * carried there by context-propagation, the JAX-RS principal too; callers interleaved never see
+   * each other.
+   */
+  @Test
+  void aTaskCapableToolBehindSpringSecurityRunsAsItsCreator() throws Exception {
+    for (int round = 0; round < 3; round++) {
+      for (String user : List.of("alice", "bob")) {
+        String basic =
+            "Basic "
+                + java.util.Base64.getEncoder()
+                    .encodeToString(
+                        (user + ":" + user + "-secret")
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        com.fasterxml.jackson.databind.JsonNode created =
+            post(
+                basic,
+                "tools/call",
+                "whoami",
+                "{\"name\":\"whoami\",\"arguments\":{\"n\":\"" + round + "\"}}");
+        String taskId = created.path("result").path("taskId").asText();
+        org.assertj.core.api.Assertions.assertThat(taskId).as(created.toString()).isNotEmpty();
+        com.fasterxml.jackson.databind.JsonNode task = null;
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        do {
+          task = post(basic, "tasks/get", taskId, "{\"taskId\":\"" + taskId + "\"}");
+        } while (task.path("result").path("status").asText().equals("working")
+            && System.nanoTime() < deadline);
+        org.assertj.core.api.Assertions.assertThat(task.path("result").path("status").asText())
+            .as(task.toString())
+            .isEqualTo("completed");
+        org.assertj.core.api.Assertions.assertThat(
+                task.path("result").path("result").path("content").path(0).path("text").asText())
+            .isEqualTo("{\"holder\":\"" + user + "\",\"principal\":\"" + user + "\"}");
+        // another user's tasks/get sees no such task
+        String other = user.equals("alice") ? "bob" : "alice";
+        String otherBasic =
+            "Basic "
+                + java.util.Base64.getEncoder()
+                    .encodeToString(
+                        (other + ":" + other + "-secret")
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        org.assertj.core.api.Assertions.assertThat(
+                post(otherBasic, "tasks/get", taskId, "{\"taskId\":\"" + taskId + "\"}")
+                    .path("error")
+                    .path("code")
+                    .asInt())
+            .isEqualTo(-32602);
+      }
+    }
+  }
+
+  private static com.fasterxml.jackson.databind.JsonNode post(
+      String authorization, String method, String name, String params) throws Exception {
+    String meta =
+        "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{\"extensions\":"
+            + "{\"io.modelcontextprotocol/tasks\":{}}}}";
+    String body =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\""
+            + method
+            + "\",\"params\":"
+            + params.substring(0, params.length() - 1)
+            + ","
+            + meta
+            + "}}";
+    java.net.http.HttpRequest request =
+        java.net.http.HttpRequest.newBuilder(example.base().resolve("mcp"))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .header("MCP-Protocol-Version", "2026-07-28")
+            .header("Mcp-Method", method)
+            .header("Mcp-Name", name)
+            .header("Authorization", authorization)
+            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
+            .build();
+    String answer =
+        java.net.http.HttpClient.newHttpClient()
+            .send(request, java.net.http.HttpResponse.BodyHandlers.ofString())
+            .body();
+    return new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer);
   }
 
   @Override
