@@ -17,6 +17,8 @@ import java.util.Set;
  *
  * @param template the MCP URI (exact) or URI template
  * @param name listing name
+ * @param nameSet whether the annotation set {@code name} (else it is the method's name, and the
+ *     tool's name may be qualified to keep it unique)
  * @param title display title; empty when none
  * @param description description; empty when none
  * @param mimeType declared contents type; empty when the response decides
@@ -47,6 +49,7 @@ import java.util.Set;
 public record CatalogueEntry(
     UriTemplate template,
     String name,
+    boolean nameSet,
     String title,
     String description,
     String mimeType,

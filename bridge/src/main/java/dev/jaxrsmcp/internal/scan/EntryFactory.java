@@ -271,6 +271,7 @@ final class EntryFactory {
     return new CatalogueEntry(
         template,
         a.name().isEmpty() ? method.getName() : a.name(),
+        !a.name().isEmpty(),
         a.title(),
         a.description().isEmpty()
             ? javadoc.of(definition(resourceMethod)).orElse("")

@@ -23,6 +23,7 @@ public final class TestEntries {
       return new CatalogueEntry(
           UriTemplate.parse(template),
           "state",
+          false,
           "State",
           "A widget's state.",
           "application/json",
