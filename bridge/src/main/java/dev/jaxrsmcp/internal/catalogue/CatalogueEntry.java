@@ -39,6 +39,8 @@ import java.util.Set;
  *     behind each variable that has one (as Jersey's resource model reads it)
  * @param queryDefaults the {@code @DefaultValue} of query variables that declare one
  * @param listFrom the path of the collection route listing a template's members; empty when none
+ * @param listFromFields the item field of each path variable whose field is not named as the
+ *     variable is ({@code listFromFields}); variables not in it are read from their own name
  * @param cacheTtlSet whether the annotation set {@code cacheTtlMs} (else the response's {@code
  *     Cache-Control} may decide)
  * @param cacheScopeSet whether the annotation set {@code cacheScope}
@@ -68,6 +70,7 @@ public record CatalogueEntry(
     Map<String, Type> declaredTypes,
     Map<String, String> queryDefaults,
     String listFrom,
+    Map<String, String> listFromFields,
     boolean cacheTtlSet,
     boolean cacheScopeSet,
     List<String> icons,
@@ -82,6 +85,12 @@ public record CatalogueEntry(
     collectionQueryVariables = Set.copyOf(collectionQueryVariables);
     declaredTypes = Map.copyOf(declaredTypes);
     queryDefaults = Map.copyOf(queryDefaults);
+    listFromFields = Map.copyOf(listFromFields);
+  }
+
+  /** The item field a collection item gives {@code variable} from ({@code listFromFields}). */
+  public String listFromField(String variable) {
+    return listFromFields.getOrDefault(variable, variable);
   }
 
   /** {@code Widgets.state}: how messages name the method. */

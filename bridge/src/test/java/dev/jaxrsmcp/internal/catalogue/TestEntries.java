@@ -42,6 +42,7 @@ public final class TestEntries {
           Map.of("id", String.class),
           Map.of(),
           "",
+          Map.of(),
           false,
           false,
           List.of(),
