@@ -51,6 +51,9 @@ final class MediaChecks {
     try {
       type = MediaType.valueOf(header);
     } catch (RuntimeException e) {
+      type = null;
+    }
+    if (type == null || !ContentTypeCheck.isWellFormed(header)) {
       return Optional.of(invalid(400, "Invalid Request: the Content-Type header is malformed"));
     }
     if (type.getType().equalsIgnoreCase("application")
