@@ -120,6 +120,14 @@ public @interface McpResource {
    */
   String listFrom() default "";
 
+  /**
+   * For a template with {@link #listFrom()}: which field of a collection item gives which path
+   * variable, each {@code "variable=field"} ({@code listFromFields = "personId=id"} reads {@code
+   * {personId}} from an item's {@code id}). A variable not named here is read from the field of its
+   * own name. Empty (the default): every variable from the field of its name.
+   */
+  String[] listFromFields() default {};
+
   /** Icon URLs shown by clients in listings (an {@code icons} entry each). */
   String[] icons() default {};
 

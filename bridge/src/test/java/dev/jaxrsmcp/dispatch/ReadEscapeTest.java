@@ -271,6 +271,9 @@ class ReadEscapeTest {
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32602,"
                 + "\"message\":\"Resource not found\",\"data\":{\"uri\":"
                 + McpWire.quote(uri)
+                + (uri.endsWith("?q=1")
+                    ? ",\"reason\":\"query parameter 'q' is not a variable of app://files/{name}\""
+                    : "")
                 + "}}}");
     assertThat(EXPOSED).isEmpty();
     assertThat(SENSITIVE).isEmpty();

@@ -330,7 +330,8 @@ class ReadThroughApplicationTest {
     assertThat(json.at("/error").toString())
         .isEqualTo(
             "{\"code\":-32602,\"message\":\"Resource not found\","
-                + "\"data\":{\"uri\":\"app://counts/many\"}}");
+                + "\"data\":{\"uri\":\"app://counts/many\",\"reason\":\"path variable 'n' must be"
+                + " an integer from -9223372036854775808 to 9223372036854775807 (found 'many')\"}}");
   }
 
   @Test

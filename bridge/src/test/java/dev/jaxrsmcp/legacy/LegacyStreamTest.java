@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.legacy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
@@ -92,13 +93,19 @@ class LegacyStreamTest {
   }
 
   @Test
-  void getWithoutSessionIsNotAllowed() {
+  void getWithoutSessionIsABadRequest() {
     RestAssured.given()
         .accept("text/event-stream")
+        .header("MCP-Protocol-Version", "2025-11-25")
         .get(legacy.url())
         .then()
-        .statusCode(405)
-        .header("Allow", "POST");
+        .statusCode(400)
+        .body(
+            equalTo(
+                "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Invalid"
+                    + " Request: the Mcp-Session-Id header is required for GET; start a session"
+                    + " with initialize (protocol 2025-11-25 and earlier), then open its stream"
+                    + " with GET\"}}"));
   }
 
   @Test

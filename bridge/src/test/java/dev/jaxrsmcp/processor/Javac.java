@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -34,6 +35,11 @@ final class Javac {
   private Javac() {}
 
   static Result compile(Map<String, String> sources) throws IOException {
+    return compile(sources, List.of());
+  }
+
+  /** Compiles with {@code options} added to javac's (processor options: {@code -Akey=value}). */
+  static Result compile(Map<String, String> sources, List<String> options) throws IOException {
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     Path output = Files.createTempDirectory("javac-out");
@@ -55,12 +61,15 @@ final class Javac {
               null,
               files,
               diagnostics,
-              List.of(
-                  "-classpath",
-                  System.getProperty("java.class.path"),
-                  "-d",
-                  output.toString(),
-                  "-Xlint:none"),
+              Stream.concat(
+                      Stream.of(
+                          "-classpath",
+                          System.getProperty("java.class.path"),
+                          "-d",
+                          output.toString(),
+                          "-Xlint:none"),
+                      options.stream())
+                  .toList(),
               null,
               units);
       task.setProcessors(List.of(new McpResourceProcessor()));

@@ -172,4 +172,70 @@ class McpResourceProcessorTest {
     assertThat(result.success()).isTrue();
     assertThat(result.errors()).isEmpty();
   }
+
+  private static final String TWO_STATES =
+      "@Path(\"/w\") public class Widgets {\n"
+          + "  @GET @Path(\"/state\") @Produces(\"text/plain\")\n"
+          + "  @McpResource(name = \"state\") public String state() { return \"\"; }\n"
+          + "}\n";
+
+  @Test
+  void twoToolsWithTheSameExplicitNameFailTheCompilationNamingBoth() throws Exception {
+    Javac.Result result =
+        Javac.compile(
+            Map.of(
+                "fx.Widgets",
+                IMPORTS + TWO_STATES,
+                "fx.Gadgets",
+                IMPORTS
+                    + "@Path(\"/g\") public class Gadgets {\n"
+                    + "  @GET @Path(\"/state\") @Produces(\"text/plain\")\n"
+                    + "  @McpResource(name = \"state\") public String current() { return \"\"; }\n"
+                    + "}\n"));
+
+    assertThat(result.errors())
+        .containsExactly(
+            "two tools have the same name 'state' (found resource name 'state'; the other is the"
+                + " tool of Gadgets.current, resource name 'state'); give one resource another name"
+                + " or set tool = false\n    for method Widgets.state");
+  }
+
+  @Test
+  void methodNamesThatRepeatAcrossClassesCompile() throws Exception {
+    Javac.Result result =
+        Javac.compile(
+            Map.of(
+                "fx.Widgets",
+                IMPORTS
+                    + "@Path(\"/w\") public class Widgets {\n"
+                    + "  @GET @Path(\"/state\") @Produces(\"text/plain\")\n"
+                    + "  @McpResource public String state() { return \"\"; }\n"
+                    + "}\n",
+                "fx.Gadgets",
+                IMPORTS
+                    + "@Path(\"/g\") public class Gadgets {\n"
+                    + "  @GET @Path(\"/state\") @Produces(\"text/plain\")\n"
+                    + "  @McpResource public String state() { return \"\"; }\n"
+                    + "}\n"));
+
+    assertThat(result.errors()).isEmpty();
+  }
+
+  @Test
+  void theToolNameCheckCanBeTurnedOffForAnApplicationWithoutTools() throws Exception {
+    Javac.Result result =
+        Javac.compile(
+            Map.of(
+                "fx.Widgets",
+                IMPORTS + TWO_STATES,
+                "fx.Gadgets",
+                IMPORTS
+                    + "@Path(\"/g\") public class Gadgets {\n"
+                    + "  @GET @Path(\"/state\") @Produces(\"text/plain\")\n"
+                    + "  @McpResource(name = \"state\") public String current() { return \"\"; }\n"
+                    + "}\n"),
+            java.util.List.of("-Ajaxrsmcp.tools=false"));
+
+    assertThat(result.errors()).isEmpty();
+  }
 }

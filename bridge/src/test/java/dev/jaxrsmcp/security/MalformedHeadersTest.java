@@ -9,6 +9,7 @@ import java.util.Map;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -60,9 +61,20 @@ class MalformedHeadersTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"application/json;q=0.5", "application/json; charset=utf-8", "text/x"})
+  @ValueSource(strings = {"application/json;q=0.5", "application/json; charset=utf-8"})
   void wellFormedContentTypeIsRead(String contentType) {
     assertThat(discover("Content-Type", contentType).status()).isEqualTo(200);
+  }
+
+  @Test
+  void aWellFormedTypeThatIsNotJsonIsAnUnsupportedMediaType() {
+    RawHttp.Reply reply = discover("Content-Type", "text/x");
+
+    assertThat(reply.status()).isEqualTo(415);
+    assertThat(reply.text())
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Unsupported Media"
+                + " Type: the body must be application/json (found 'text/x')\"}}");
   }
 
   @ParameterizedTest

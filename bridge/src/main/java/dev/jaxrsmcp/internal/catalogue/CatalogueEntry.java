@@ -17,6 +17,8 @@ import java.util.Set;
  *
  * @param template the MCP URI (exact) or URI template
  * @param name listing name
+ * @param nameSet whether the annotation set {@code name} (else it is the method's name, and the
+ *     tool's name may be qualified to keep it unique)
  * @param title display title; empty when none
  * @param description description; empty when none
  * @param mimeType declared contents type; empty when the response decides
@@ -37,6 +39,8 @@ import java.util.Set;
  *     behind each variable that has one (as Jersey's resource model reads it)
  * @param queryDefaults the {@code @DefaultValue} of query variables that declare one
  * @param listFrom the path of the collection route listing a template's members; empty when none
+ * @param listFromFields the item field of each path variable whose field is not named as the
+ *     variable is ({@code listFromFields}); variables not in it are read from their own name
  * @param cacheTtlSet whether the annotation set {@code cacheTtlMs} (else the response's {@code
  *     Cache-Control} may decide)
  * @param cacheScopeSet whether the annotation set {@code cacheScope}
@@ -47,6 +51,7 @@ import java.util.Set;
 public record CatalogueEntry(
     UriTemplate template,
     String name,
+    boolean nameSet,
     String title,
     String description,
     String mimeType,
@@ -65,6 +70,7 @@ public record CatalogueEntry(
     Map<String, Type> declaredTypes,
     Map<String, String> queryDefaults,
     String listFrom,
+    Map<String, String> listFromFields,
     boolean cacheTtlSet,
     boolean cacheScopeSet,
     List<String> icons,
@@ -79,6 +85,12 @@ public record CatalogueEntry(
     collectionQueryVariables = Set.copyOf(collectionQueryVariables);
     declaredTypes = Map.copyOf(declaredTypes);
     queryDefaults = Map.copyOf(queryDefaults);
+    listFromFields = Map.copyOf(listFromFields);
+  }
+
+  /** The item field a collection item gives {@code variable} from ({@code listFromFields}). */
+  public String listFromField(String variable) {
+    return listFromFields.getOrDefault(variable, variable);
   }
 
   /** {@code Widgets.state}: how messages name the method. */

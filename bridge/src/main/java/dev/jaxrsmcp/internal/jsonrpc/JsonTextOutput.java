@@ -8,6 +8,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
+import java.nio.charset.MalformedInputException;
 
 /**
  * Turns bytes of text in some charset into the inside of a JSON string, as they arrive: decodes
@@ -28,6 +29,7 @@ public final class JsonTextOutput extends OutputStream {
   private final OutputStream target;
   private final Charset charset;
   private final boolean utf8;
+  private final boolean strict;
 
   /** The largest chunk decoded at once. */
   private static final int CHUNK = 4096;
@@ -45,9 +47,18 @@ public final class JsonTextOutput extends OutputStream {
   private boolean closed;
 
   public JsonTextOutput(OutputStream target, Charset charset) {
+    this(target, charset, false);
+  }
+
+  /**
+   * @param strict true to fail on malformed input (a {@link MalformedInputException}) instead of
+   *     replacing it with U+FFFD
+   */
+  public JsonTextOutput(OutputStream target, Charset charset, boolean strict) {
     this.target = target;
     this.charset = charset;
     this.utf8 = charset.equals(java.nio.charset.StandardCharsets.UTF_8);
+    this.strict = strict;
   }
 
   @Override
@@ -220,6 +231,9 @@ public final class JsonTextOutput extends OutputStream {
       result = decoder.flush(chars);
       drain();
     } while (result.isOverflow());
+    if (strict && highSurrogate != 0) {
+      throw new MalformedInputException(1);
+    }
     if (highSurrogate != 0) {
       int n = utf8(0xFFFD, out, 0);
       highSurrogate = 0;
@@ -229,16 +243,16 @@ public final class JsonTextOutput extends OutputStream {
 
   private void decode(boolean endOfInput) throws IOException {
     if (decoder == null) {
-      decoder =
-          charset
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPLACE)
-              .onUnmappableCharacter(CodingErrorAction.REPLACE);
+      CodingErrorAction action = strict ? CodingErrorAction.REPORT : CodingErrorAction.REPLACE;
+      decoder = charset.newDecoder().onMalformedInput(action).onUnmappableCharacter(action);
     }
     in.flip();
     while (true) {
       CoderResult result = decoder.decode(in, chars, endOfInput);
       drain();
+      if (result.isError()) {
+        throw new MalformedInputException(result.length());
+      }
       if (!result.isOverflow()) {
         break;
       }

@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.processor;
 import dev.jaxrsmcp.internal.template.RoutePath;
 import dev.jaxrsmcp.internal.template.TemplateSyntaxException;
 import dev.jaxrsmcp.internal.template.UriTemplate;
+import dev.jaxrsmcp.internal.tools.ToolNaming;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -35,8 +36,10 @@ import javax.tools.StandardLocation;
  * DescriptionKey#RESOURCE}, which the catalogue reads at start-up, and reports as compiler errors
  * the mistakes visible in source: a method that is not {@code @GET}, a template without {@code
  * scheme://} or with adjacent variables, template path variables that are not the route's path
- * parameters (and the reverse), query variables that are not {@code @QueryParam}s, and a
- * long-running resource that is also subscribable. The same checks run again at start-up.
+ * parameters (and the reverse), query variables that are not {@code @QueryParam}s, a long-running
+ * resource that is also subscribable, and two tools of the compilation that would have the same
+ * name ({@link ToolNaming}; the option {@value #TOOLS_OPTION}{@code =false} turns that check off
+ * for an application that turns tools off feature-wide). The same checks run again at start-up.
  */
 public final class McpResourceProcessor extends AbstractProcessor {
   private static final String MCP_RESOURCE = "dev.jaxrsmcp.McpResource";
@@ -46,12 +49,30 @@ public final class McpResourceProcessor extends AbstractProcessor {
   private static final Set<String> HTTP_METHODS =
       Set.of("POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
 
+  /** The processor option that turns the tool-name check off ({@code -Ajaxrsmcp.tools=false}). */
+  public static final String TOOLS_OPTION = "jaxrsmcp.tools";
+
   private final Map<String, String> descriptions = new TreeMap<>();
   private final Set<ExecutableElement> seen = new HashSet<>();
+
+  /** The tools of the compilation, by catalogue order (route path, class, method, parameters). */
+  private final Map<String, NamedTool> tools = new TreeMap<>();
+
+  /** A method whose resource is also a tool, as the tool-name check needs it. */
+  private record NamedTool(
+      ExecutableElement method,
+      String methodName,
+      String resourceName,
+      ToolNaming.Candidate candidate) {}
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
     return Set.of("*");
+  }
+
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(TOOLS_OPTION);
   }
 
   @Override
@@ -64,10 +85,34 @@ public final class McpResourceProcessor extends AbstractProcessor {
     for (Element root : round.getRootElements()) {
       visitType(root);
     }
-    if (round.processingOver() && !descriptions.isEmpty()) {
-      writeDescriptions();
+    if (round.processingOver()) {
+      if (!descriptions.isEmpty()) {
+        writeDescriptions();
+      }
+      if (!"false".equalsIgnoreCase(processingEnv.getOptions().get(TOOLS_OPTION))) {
+        checkToolNames();
+      }
     }
     return false;
+  }
+
+  /** Two tools of this compilation with the same name are an error on the later one. */
+  private void checkToolNames() {
+    List<NamedTool> all = new ArrayList<>(tools.values());
+    ToolNaming.Result naming =
+        ToolNaming.name(all.stream().map(NamedTool::candidate).collect(Collectors.toList()));
+    for (ToolNaming.Clash clash : naming.clashes()) {
+      NamedTool later = all.get(clash.later());
+      NamedTool earlier = all.get(clash.earlier());
+      error(
+          later.method(),
+          ToolNaming.clashMessage(
+              clash.name(),
+              later.resourceName(),
+              later.methodName(),
+              earlier.resourceName(),
+              earlier.methodName()));
+    }
   }
 
   private void visitType(Element type) {
@@ -103,7 +148,8 @@ public final class McpResourceProcessor extends AbstractProcessor {
       return;
     }
     TypeElement owner = (TypeElement) method.getEnclosingElement();
-    String where = "\n    for method " + owner.getSimpleName() + "." + method.getSimpleName();
+    String methodName = owner.getSimpleName() + "." + method.getSimpleName();
+    String where = "\n    for method " + methodName;
     Map<String, Object> values = values(annotation);
 
     String description = FirstSentence.of(processingEnv.getElementUtils().getDocComment(method));
@@ -142,6 +188,21 @@ public final class McpResourceProcessor extends AbstractProcessor {
           "app://"
               + path
               + (queryParams.isEmpty() ? "" : "{?" + String.join(",", queryParams) + "}");
+    }
+    if (!Boolean.FALSE.equals(values.get("tool"))) {
+      String name = (String) values.get("name");
+      String explicit = name == null ? "" : name;
+      tools.put(
+          route.path() + "\u0000" + key(owner, method),
+          new NamedTool(
+              method,
+              methodName,
+              explicit.isEmpty() ? method.getSimpleName().toString() : explicit,
+              new ToolNaming.Candidate(
+                  explicit,
+                  owner.getSimpleName().toString(),
+                  method.getSimpleName().toString(),
+                  uri)));
     }
     UriTemplate template;
     try {

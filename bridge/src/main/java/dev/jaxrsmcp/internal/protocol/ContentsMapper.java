@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.protocol;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -23,10 +24,14 @@ public final class ContentsMapper {
     return !response.guardRejected() && response.status() >= 200 && response.status() < 300;
   }
 
-  /** Throws the read's error unless the route answered 2xx (body not looked at). */
-  public static void checkSuccess(RouteResponse response, String uri, Era era) {
+  /**
+   * Throws the read's error unless the route answered 2xx (body not looked at); a 404 says why when
+   * a value of the URI cannot be the parameter of {@code entry}'s route ({@link NotFoundReasons}).
+   */
+  public static void checkSuccess(
+      RouteResponse response, String uri, Era era, CatalogueEntry entry) {
     if (response.guardRejected() || response.status() == 404) {
-      throw era.notFound(uri);
+      throw NotFoundReasons.refused(entry, uri, era);
     }
     if (!isSuccess(response)) {
       throw error(response, uri);

@@ -36,13 +36,29 @@ import java.util.function.Supplier;
  *     annotations.lastModified}; empty when it sent none
  * @param cache the read's {@code ttlMs} and {@code cacheScope} (annotation, else {@code
  *     Cache-Control}, else the feature's defaults)
+ * @param checked true when the text's charset was not named but found: UTF-8, because the body's
+ *     first {@link #SNIFF_BYTES} were UTF-8. Bytes after them that are not UTF-8 then fail the read
+ *     (an {@link java.nio.charset.MalformedInputException} from {@link #encoder}, an {@link
+ *     IllegalStateException} from {@link #value}) instead of becoming U+FFFD: no byte is lost
+ *     without the client knowing.
  */
 public record ContentsShape(
     String mimeType,
     boolean text,
     Charset charset,
     Optional<String> lastModified,
-    CacheHint cache) {
+    CacheHint cache,
+    boolean checked) {
+
+  /** A shape whose text, if any, is decoded with a charset the response named (or JSON's). */
+  public ContentsShape(
+      String mimeType,
+      boolean text,
+      Charset charset,
+      Optional<String> lastModified,
+      CacheHint cache) {
+    this(mimeType, text, charset, lastModified, cache, false);
+  }
 
   /**
    * How much of a body without a type decides between text and blob: text when these first bytes
@@ -60,13 +76,20 @@ public record ContentsShape(
       List.of("json", "xml", "yaml", "javascript", "csv");
 
   /**
-   * The shape of {@code response} for {@code entry} when its type tells; empty for a body without
-   * any type (the annotation sets none and the response has no {@code Content-Type}): then its
-   * first bytes decide, see {@link #of}.
+   * The shape of {@code response} for {@code entry} when its type tells; empty when its first bytes
+   * must decide (see {@link #of}): for a body without any type (the annotation sets none and the
+   * response has no {@code Content-Type}), and for a text type (other than JSON, which is UTF-8 by
+   * definition, RFC 8259) whose response names no charset. HTTP gives such a type no default
+   * charset (RFC 9110 section 8.3.2), so the bridge does not guess one: UTF-8 text is text, any
+   * other bytes are returned as they are, as a blob of the declared type.
    */
   public static Optional<ContentsShape> typed(CatalogueEntry entry, RouteResponse response) {
     String type = entry.mimeType().isEmpty() ? response.mediaType().orElse("") : entry.mimeType();
     if (type.isEmpty()) {
+      return Optional.empty();
+    }
+    String answered = response.mediaType().orElse(type);
+    if (isText(type) && !namesCharset(answered) && !isJson(type)) {
       return Optional.empty();
     }
     return Optional.of(
@@ -82,20 +105,23 @@ public record ContentsShape(
    * The shape of {@code response} for {@code entry}, whatever its type.
    *
    * @param head the body's first {@link #SNIFF_BYTES} (or all of a shorter body); asked for only
-   *     when the body has no type
+   *     when the type does not tell (see {@link #typed})
    * @param length how long the body is (at least: more than {@link #SNIFF_BYTES} tells enough)
    */
   public static ContentsShape of(
       CatalogueEntry entry, RouteResponse response, Supplier<byte[]> head, long length) {
     return typed(entry, response)
         .orElseGet(
-            () ->
-                new ContentsShape(
-                    "",
-                    looksLikeUtf8Text(head.get(), length <= SNIFF_BYTES),
-                    StandardCharsets.UTF_8,
-                    HttpCacheHints.lastModified(response),
-                    HttpCacheHints.hint(entry, response)));
+            () -> {
+              boolean utf8 = looksLikeUtf8Text(head.get(), length <= SNIFF_BYTES);
+              return new ContentsShape(
+                  entry.mimeType().isEmpty() ? response.mediaType().orElse("") : entry.mimeType(),
+                  utf8,
+                  StandardCharsets.UTF_8,
+                  HttpCacheHints.lastModified(response),
+                  HttpCacheHints.hint(entry, response),
+                  utf8);
+            });
   }
 
   /** The contents entry of {@code uri} with {@code value} as its text or blob. */
@@ -109,9 +135,22 @@ public record ContentsShape(
     return contents;
   }
 
-  /** The value of a whole body: decoded text, or base64. */
+  /**
+   * The value of a whole body: decoded text, or base64.
+   *
+   * @throws IllegalStateException when the text is {@link #checked} and not all UTF-8
+   */
   public String value(byte[] body) {
-    return text ? new String(body, charset) : Base64.getEncoder().encodeToString(body);
+    if (!text) {
+      return Base64.getEncoder().encodeToString(body);
+    }
+    if (checked && !looksLikeUtf8Text(body, true, body.length)) {
+      throw new IllegalStateException(
+          "the route's body names no charset and is not UTF-8 past its first "
+              + SNIFF_BYTES
+              + " bytes");
+    }
+    return new String(body, charset);
   }
 
   /**
@@ -120,7 +159,7 @@ public record ContentsShape(
    */
   public OutputStream encoder(OutputStream out) {
     return text
-        ? new JsonTextOutput(out, charset)
+        ? new JsonTextOutput(out, charset, checked)
         : Base64.getEncoder().wrap(new NonClosingOutput(out));
   }
 
@@ -157,6 +196,32 @@ public record ContentsShape(
     return false;
   }
 
+  /** JSON: {@code application/json} and {@code +json} types. */
+  private static boolean isJson(String mediaType) {
+    String type = mediaType.toLowerCase(Locale.ROOT);
+    int semicolon = type.indexOf(';');
+    if (semicolon >= 0) {
+      type = type.substring(0, semicolon).trim();
+    }
+    return type.equals("application/json") || type.endsWith("+json");
+  }
+
+  /** Whether a type has a {@code charset} parameter. */
+  static boolean namesCharset(String mediaType) {
+    if (mediaType.indexOf(';') < 0) {
+      return false;
+    }
+    String[] parts = mediaType.split(";");
+    for (int i = 1; i < parts.length; i++) {
+      String parameter = parts[i].strip();
+      int equals = parameter.indexOf('=');
+      if (equals > 0 && parameter.substring(0, equals).strip().equalsIgnoreCase("charset")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The charset a type names, UTF-8 when it names none (or one this JVM does not know). */
   static Charset charset(String mediaType) {
     if (mediaType.indexOf(';') < 0) {
@@ -186,7 +251,11 @@ public record ContentsShape(
    * sequence cut off at the end of {@code body} does not count against it.
    */
   static boolean looksLikeUtf8Text(byte[] body, boolean whole) {
-    int length = Math.min(body.length, SNIFF_BYTES);
+    return looksLikeUtf8Text(body, whole, SNIFF_BYTES);
+  }
+
+  private static boolean looksLikeUtf8Text(byte[] body, boolean whole, int most) {
+    int length = Math.min(body.length, most);
     CharsetDecoder decoder =
         StandardCharsets.UTF_8
             .newDecoder()

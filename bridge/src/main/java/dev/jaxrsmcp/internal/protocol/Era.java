@@ -25,7 +25,13 @@ public enum Era {
 
   /** The error for a URI that names no readable resource. */
   public JsonRpcException notFound(String uri) {
+    return notFound(uri, java.util.Optional.empty());
+  }
+
+  /** The same, with {@code data.reason} saying why when the bridge can tell. */
+  public JsonRpcException notFound(String uri, java.util.Optional<String> reason) {
     ObjectNode data = Json.object().put("uri", uri);
+    reason.ifPresent(r -> data.put("reason", r));
     int code = this == MODERN ? ErrorCodes.INVALID_PARAMS : ErrorCodes.LEGACY_RESOURCE_NOT_FOUND;
     return new JsonRpcException(code, "Resource not found", data);
   }

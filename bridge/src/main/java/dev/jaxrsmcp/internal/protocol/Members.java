@@ -11,19 +11,24 @@ import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.WeakHashMap;
 
 /**
  * The members of templates that name a collection route ({@code listFrom}): the route is read
  * in-process with the caller's own credentials, and each item of its JSON array that yields the
- * template's path variables becomes a resource. A caller the route refuses sees no members; items
- * that do not fit the template are dropped and logged; a response larger than {@code
- * maxListFromBytes} fails the request that needed it.
+ * template's path variables (from the fields {@code listFromFields} names, else from the fields of
+ * the variables' own names) becomes a resource. A caller the route refuses sees no members; items
+ * that do not fit the template are dropped, and logged without their content: a warning the first
+ * time a template drops items, debug after that; a response larger than {@code maxListFromBytes}
+ * fails the request that needed it.
  */
 final class Members {
   private static final System.Logger LOG = System.getLogger(Members.class.getName());
@@ -33,6 +38,13 @@ final class Members {
 
   private final ServerState state;
   private final ObjectMapper json;
+
+  /**
+   * The templates whose dropped items were logged as a warning once, shared by the listings and
+   * completions of every era; held weakly, so an application's entries go with it.
+   */
+  private static final Set<CatalogueEntry> WARNED =
+      Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
   Members(ServerState state) {
     this.state = state;
@@ -109,19 +121,31 @@ final class Members {
       return List.of();
     }
     List<Member> members = new ArrayList<>();
+    Map<String, Integer> drops = new LinkedHashMap<>();
     for (JsonNode item : items) {
-      member(entry, item).ifPresent(members::add);
+      Either found = member(entry, item);
+      if (found.member() != null) {
+        members.add(found.member());
+      } else {
+        drops.merge(found.dropped(), 1, Integer::sum);
+      }
+    }
+    if (!drops.isEmpty()) {
+      logDrops(entry, items.size(), drops);
     }
     return members;
   }
 
-  private Optional<Member> member(CatalogueEntry entry, JsonNode item) {
+  /** A member, or why an item is none. */
+  private record Either(Member member, String dropped) {}
+
+  private Either member(CatalogueEntry entry, JsonNode item) {
     List<String> variables = entry.template().pathVariables();
     Map<String, String> values = new LinkedHashMap<>();
     String title = "";
     if (item.isObject()) {
       for (String variable : variables) {
-        JsonNode value = item.get(variable);
+        JsonNode value = item.get(entry.listFromField(variable));
         if (value != null && (value.isTextual() || value.isNumber() || value.isBoolean())) {
           values.put(variable, value.asText());
         }
@@ -132,33 +156,63 @@ final class Members {
       values.put(variables.get(0), item.asText());
     }
     if (values.size() != variables.size() || values.containsValue("")) {
-      return dropped(entry, item, "it does not give every path variable " + variables);
+      return new Either(null, "they do not give every path variable " + fields(entry));
     }
     String uri;
     try {
       uri = entry.template().expand(values);
     } catch (IllegalArgumentException e) {
-      return dropped(entry, item, "its values cannot form a URI (" + e.getMessage() + ")");
+      return new Either(null, "their values cannot form a URI of the template");
     }
     Optional<TemplateIndex.Found<CatalogueEntry>> found = state.catalogue().find(uri);
     if (found.isEmpty() || found.get().value() != entry) {
-      return dropped(entry, item, "its URI " + uri + " belongs to another resource");
+      return new Either(null, "their URIs belong to another resource");
     }
-    return Optional.of(new Member(values, uri, title));
+    return new Either(new Member(values, uri, title), null);
   }
 
-  private static Optional<Member> dropped(CatalogueEntry entry, JsonNode item, String why) {
-    String text = item.toString();
+  /** The fields each path variable is read from: {@code [personId (field id)]}. */
+  private static List<String> fields(CatalogueEntry entry) {
+    List<String> out = new ArrayList<>();
+    for (String variable : entry.template().pathVariables()) {
+      String field = entry.listFromField(variable);
+      out.add(field.equals(variable) ? variable : variable + " (field " + field + ")");
+    }
+    return out;
+  }
+
+  /**
+   * Says how many items a listing dropped and why, never what they held: a warning the first time
+   * for a template, debug after that.
+   */
+  private void logDrops(CatalogueEntry entry, int total, Map<String, Integer> drops) {
+    boolean first = WARNED.add(entry);
+    System.Logger.Level level = first ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
+    if (!LOG.isLoggable(level)) {
+      return;
+    }
+    StringBuilder why = new StringBuilder();
+    drops.forEach(
+        (reason, count) ->
+            why.append(why.length() == 0 ? "" : "; ").append(count).append(": ").append(reason));
     LOG.log(
-        System.Logger.Level.WARNING,
-        "dropped member "
-            + (text.length() > 200 ? text.substring(0, 200) + "…" : text)
-            + " of "
-            + entry.template().text()
-            + " (listFrom "
+        level,
+        "listFrom "
             + entry.listFrom()
-            + "): "
-            + why);
-    return Optional.empty();
+            + " of "
+            + entry.methodName()
+            + " ("
+            + entry.template().text()
+            + "): dropped "
+            + drops.values().stream().mapToInt(Integer::intValue).sum()
+            + " of "
+            + total
+            + " items ("
+            + why
+            + ")"
+            + (first
+                ? "; map item fields to variables with @McpResource(listFromFields ="
+                    + " \"variable=field\"). Later listings log this at DEBUG"
+                : ""));
   }
 }

@@ -71,9 +71,15 @@ public final class ReadMessage {
    *     401
    */
   public static ObjectNode failure(
-      Kind kind, JsonNode id, Era era, String uri, RouteResponse response, ObjectNode serverInfo) {
+      Kind kind,
+      JsonNode id,
+      Era era,
+      CatalogueEntry entry,
+      String uri,
+      RouteResponse response,
+      ObjectNode serverInfo) {
     if (kind == Kind.RESOURCE_READ) {
-      ContentsMapper.checkSuccess(response, uri, era);
+      ContentsMapper.checkSuccess(response, uri, era, entry);
       throw new IllegalStateException("not a failure: " + response.status());
     }
     return message(id, toolFailure(uri, response), era, serverInfo, Optional.empty(), false);

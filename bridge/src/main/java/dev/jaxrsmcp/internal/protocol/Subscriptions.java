@@ -109,7 +109,10 @@ public final class Subscriptions {
   public ListenPlan.Watched checkLegacy(String uri, McpCall call) {
     UriLimit.check(uri, state.settings().get(LimitSettings.MAX_URI_LENGTH), "'uri'");
     TemplateIndex.Found<CatalogueEntry> found =
-        state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
+        state
+            .catalogue()
+            .find(uri)
+            .orElseThrow(() -> NotFoundReasons.unmatched(state.catalogue(), uri, call.era()));
     if (!found.value().subscribe()) {
       throw invalid("resource '" + uri + "' does not support subscriptions");
     }
@@ -117,7 +120,7 @@ public final class Subscriptions {
         state
             .reader()
             .read(found.value(), found.match(), call.caller(), ResourceMethods.traceHeaders(call));
-    ContentsMapper.checkSuccess(response, uri, call.era());
+    ContentsMapper.checkSuccess(response, uri, call.era(), found.value());
     return new ListenPlan.Watched(uri, found.value(), found.match());
   }
 

@@ -68,6 +68,7 @@ final class EntryFactory {
     }
     checkPathVariables(template, route, named, method);
     checkQueryVariables(template, queryParams, named, method);
+    checkListFromFields(a, template, method);
     if (template.isExact() && !a.listFrom().isEmpty()) {
       problems.method(
           method,
@@ -271,6 +272,7 @@ final class EntryFactory {
     return new CatalogueEntry(
         template,
         a.name().isEmpty() ? method.getName() : a.name(),
+        !a.name().isEmpty(),
         a.title(),
         a.description().isEmpty()
             ? javadoc.of(definition(resourceMethod)).orElse("")
@@ -293,11 +295,51 @@ final class EntryFactory {
         declared,
         defaults,
         a.listFrom(),
+        meta(a.listFromFields()),
         a.cacheTtlMs() != -1,
         !a.cacheScope().isEmpty(),
         Arrays.asList(a.icons()),
         meta(a.meta()),
         a.taskSupport());
+  }
+
+  /**
+   * {@code listFromFields}: each entry {@code "variable=field"}, naming a path variable of the
+   * template once, and only with {@code listFrom}.
+   */
+  private void checkListFromFields(McpResource a, UriTemplate template, Method method) {
+    if (a.listFromFields().length > 0 && a.listFrom().isEmpty()) {
+      problems.method(
+          method,
+          "listFromFields maps collection items to variables, but listFrom is not set (found"
+              + " listFromFields = "
+              + Arrays.toString(a.listFromFields())
+              + ")");
+      return;
+    }
+    Set<String> mapped = new HashSet<>();
+    for (String pair : a.listFromFields()) {
+      int eq = pair.indexOf('=');
+      String variable = eq > 0 ? pair.substring(0, eq) : "";
+      String field = eq > 0 ? pair.substring(eq + 1) : "";
+      if (variable.isEmpty() || field.isEmpty()) {
+        problems.method(
+            method, "listFromFields entries must be 'variable=field' (found '" + pair + "')");
+      } else if (!template.pathVariables().contains(variable)) {
+        problems.method(
+            method,
+            "listFromFields names '"
+                + variable
+                + "', which is not a path variable of the template (found '"
+                + pair
+                + "', path variables "
+                + template.pathVariables()
+                + ")");
+      } else if (!mapped.add(variable)) {
+        problems.method(
+            method, "listFromFields maps '" + variable + "' twice (found '" + pair + "')");
+      }
+    }
   }
 
   /** {@code "key=value"} pairs as a map (checked by {@link #checkAttributes}). */

@@ -8,7 +8,6 @@ import dev.jaxrsmcp.internal.settings.Settings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,22 +52,38 @@ public final class Tools {
     if (!settings.get(ProtocolSettings.TOOLS)) {
       return new Tools(List.of());
     }
-    Map<String, Tool> byName = new LinkedHashMap<>();
-    List<String> problems = new ArrayList<>();
-    for (CatalogueEntry entry : catalogue.entries()) {
-      if (!offersTool(entry)) {
-        continue;
+    List<CatalogueEntry> offered = catalogue.entries().stream().filter(Tools::offersTool).toList();
+    ToolNaming.Result naming =
+        ToolNaming.name(
+            offered.stream()
+                .map(
+                    e ->
+                        new ToolNaming.Candidate(
+                            e.nameSet() ? e.name() : "",
+                            e.method().getDeclaringClass().getSimpleName(),
+                            e.method().getName(),
+                            e.template().text()))
+                .toList());
+    if (!naming.clashes().isEmpty()) {
+      List<String> problems = new ArrayList<>();
+      for (ToolNaming.Clash clash : naming.clashes()) {
+        CatalogueEntry later = offered.get(clash.later());
+        CatalogueEntry earlier = offered.get(clash.earlier());
+        problems.add(
+            ToolNaming.clashMessage(
+                clash.name(),
+                later.name(),
+                later.methodName(),
+                earlier.name(),
+                earlier.methodName()));
       }
-      Tool tool = new Tool(ToolName.of(entry.name()), entry, ToolParameters.of(entry));
-      Tool clash = byName.putIfAbsent(tool.name(), tool);
-      if (clash != null) {
-        problems.add(duplicate(tool, clash));
-      }
-    }
-    if (!problems.isEmpty()) {
       throw new McpConfigurationException(problems);
     }
-    List<Tool> sorted = new ArrayList<>(byName.values());
+    List<Tool> sorted = new ArrayList<>();
+    for (int i = 0; i < offered.size(); i++) {
+      CatalogueEntry entry = offered.get(i);
+      sorted.add(new Tool(naming.names().get(i), entry, ToolParameters.of(entry)));
+    }
     sorted.sort(Comparator.comparing(Tool::name));
     return new Tools(sorted);
   }
@@ -85,23 +100,5 @@ public final class Tools {
 
   public boolean isEmpty() {
     return all.isEmpty();
-  }
-
-  private static String duplicate(Tool tool, Tool clash) {
-    return "two tools have the same name '"
-        + tool.name()
-        + "' (found resource name "
-        + quoted(tool.entry().name())
-        + "; the other is the tool of "
-        + clash.entry().methodName()
-        + ", resource name "
-        + quoted(clash.entry().name())
-        + "); give one resource another name or set tool = false"
-        + "\n    for method "
-        + tool.entry().methodName();
-  }
-
-  private static String quoted(String text) {
-    return "'" + text + "'";
   }
 }

@@ -45,7 +45,8 @@ public final class ContentTypeCheck implements ContainerRequestFilter {
     }
   }
 
-  private static boolean isWellFormed(String contentType) {
+  /** A media type whose {@code q}, if any, is a quality value. */
+  static boolean isWellFormed(String contentType) {
     MediaType type;
     try {
       type = MediaType.valueOf(contentType);

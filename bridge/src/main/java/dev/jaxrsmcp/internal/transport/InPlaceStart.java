@@ -13,6 +13,7 @@ import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ModernProtocol;
+import dev.jaxrsmcp.internal.protocol.NotFoundReasons;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.ResourceMethods;
@@ -149,7 +150,10 @@ final class InPlaceStart {
               state.settings().get(LimitSettings.MAX_URI_LENGTH),
               "'uri'");
       TemplateIndex.Found<CatalogueEntry> found =
-          state.catalogue().find(uri).orElseThrow(() -> call.era().notFound(uri));
+          state
+              .catalogue()
+              .find(uri)
+              .orElseThrow(() -> NotFoundReasons.unmatched(state.catalogue(), uri, call.era()));
       kind = ReadMessage.Kind.RESOURCE_READ;
       entry = found.value();
       match = found.match();

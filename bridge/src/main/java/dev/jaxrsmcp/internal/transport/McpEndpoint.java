@@ -244,13 +244,14 @@ final class McpEndpoint {
 
   /**
    * GET with a session opens the session's notification stream (SSE); without one there is no
-   * stream to offer (405, as the modern era answers every GET).
+   * stream to offer: 405 to a modern client, 400 to a 2025-era one (see {@link
+   * SessionlessAnswers}).
    */
   Response get(ContainerRequestContext context) {
     ContainerRequest request = (ContainerRequest) context;
     Caller caller = callers.afterFilters(request);
     if (!hasSession(caller)) {
-      return notAllowed();
+      return error(Optional.empty(), SessionlessAnswers.get(caller));
     }
     if (!acceptsEventStream(request)) {
       return error(
@@ -283,7 +284,7 @@ final class McpEndpoint {
     ContainerRequest request = (ContainerRequest) context;
     Caller caller = callers.afterFilters(request);
     if (!hasSession(caller)) {
-      return notAllowed();
+      return error(Optional.empty(), SessionlessAnswers.delete());
     }
     try {
       sessions.end(legacy.session(caller, "DELETE").id());
@@ -353,10 +354,6 @@ final class McpEndpoint {
 
   static boolean hasSession(Caller caller) {
     return caller.header(LegacyProtocol.SESSION_HEADER_LOOKUP).isPresent();
-  }
-
-  private static Response notAllowed() {
-    return Response.status(405).header("Allow", "POST").build();
   }
 
   /** Contract section 5, step 2: which requests take the legacy path. */

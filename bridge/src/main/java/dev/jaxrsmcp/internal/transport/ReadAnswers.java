@@ -90,7 +90,7 @@ final class ReadAnswers {
     InPlaceRead read = envelope.read();
     try {
       return ReadMessage.failure(
-          read.kind, read.id, read.call.era(), read.uri, route, envelope.serverInfo());
+          read.kind, read.id, read.call.era(), read.entry, read.uri, route, envelope.serverInfo());
     } catch (JsonRpcException e) {
       return error(envelope, e);
     }

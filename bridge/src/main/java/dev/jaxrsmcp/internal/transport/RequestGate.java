@@ -17,7 +17,9 @@ import org.glassfish.jersey.server.ContainerRequest;
 /**
  * The checks every request to the endpoint passes before any work starts: Origin and Host (contract
  * section 11, see {@link OriginPolicy}; Host by the connection's local address, see {@link
- * LocalAddress}), and the body's size and time limits ({@link BodyReader}).
+ * LocalAddress}), the HTTP method, a POST's {@code Content-Type} and {@code Accept}, and the body's
+ * size and time limits ({@link BodyReader}). Every refusal is a JSON-RPC error without id, so no
+ * answer of the endpoint is left to the container or a framework's error page.
  */
 final class RequestGate {
   private static final System.Logger LOG = System.getLogger(RequestGate.class.getName());
@@ -59,7 +61,7 @@ final class RequestGate {
             ? origins.refusal(origin, host, containerHost, false)
             : checked;
     if (refusal.isEmpty()) {
-      return Optional.empty();
+      return MediaChecks.refuse(request).map(e -> McpEndpoint.error(Optional.empty(), e));
     }
     LOG.log(
         System.Logger.Level.DEBUG,

@@ -23,6 +23,7 @@ public final class TestEntries {
       return new CatalogueEntry(
           UriTemplate.parse(template),
           "state",
+          false,
           "State",
           "A widget's state.",
           "application/json",
@@ -41,6 +42,7 @@ public final class TestEntries {
           Map.of("id", String.class),
           Map.of(),
           "",
+          Map.of(),
           false,
           false,
           List.of(),

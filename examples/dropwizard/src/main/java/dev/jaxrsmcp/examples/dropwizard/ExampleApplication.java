@@ -49,6 +49,7 @@ public class ExampleApplication extends Application<ExampleConfiguration> {
     environment.jersey().register(new AuthValueFactoryProvider.Binder<>(ExampleUser.class));
 
     environment.jersey().register(new Reports());
+    environment.jersey().register(new ArchivedReports());
     environment.jersey().register(new Audit());
     environment.jersey().register(new Me());
     environment.jersey().register(new Counter(mcp.changes()));

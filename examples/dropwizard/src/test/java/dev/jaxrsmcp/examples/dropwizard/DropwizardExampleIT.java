@@ -1,13 +1,19 @@
 package dev.jaxrsmcp.examples.dropwizard;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.jaxrsmcp.examples.interop.ExampleContract;
 import dev.jaxrsmcp.examples.interop.ExampleProcess;
+import dev.jaxrsmcp.test.McpResponse;
 import dev.jaxrsmcp.test.McpServerExtension;
+import dev.jaxrsmcp.test.McpTestClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -36,6 +42,28 @@ class DropwizardExampleIT extends ExampleContract {
   @AfterAll
   static void stop() throws Exception {
     example.close();
+  }
+
+  /**
+   * ArchivedReports.report and Reports.report share a method name: the application starts, and each
+   * tool is named after its class.
+   */
+  @Test
+  void twoResourceClassesWithTheSameMethodNameGiveTwoQualifiedTools() {
+    try (McpTestClient alice = server.modern().asBasic("alice", "alice-secret")) {
+      List<String> names = alice.listTools().values("name");
+      McpResponse call = alice.callTool("ArchivedReports_report", Map.of("id", 1));
+
+      assertThat(names)
+          .contains("ArchivedReports_report", "Reports_report")
+          .doesNotContain("report");
+      assertThat(call.status()).isEqualTo(200);
+      assertThat(call.result().toString())
+          .startsWith(
+              "{\"resultType\":\"complete\",\"content\":[{\"type\":\"text\",\"text\":"
+                  + "\"{\\\"id\\\":1,\\\"title\\\":\\\"Q1 sales (last year)\\\","
+                  + "\\\"total\\\":1100}\"}]");
+    }
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.test.McpListen;
 import dev.jaxrsmcp.test.McpResponse;
 import dev.jaxrsmcp.test.McpServerExtension;
 import dev.jaxrsmcp.test.McpTestClient;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -227,6 +229,115 @@ public abstract class ExampleContract {
       assertThat(progress).containsExactly(1.0, 2.0, 3.0, 4.0);
       assertThat(read).isText().isEqualTo(get.body()).isEqualTo("row,value\n1,1\n2,4\n3,9\n4,16\n");
     }
+  }
+
+  private static final String LIST =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\",\"params\":{\"_meta\":{"
+          + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+          + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+
+  /** A request the endpoint does not serve, and the endpoint's whole answer to it. */
+  record Refusal(String name, HttpRequest.Builder request, String answer) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /**
+   * Requests the endpoint does not serve: each is answered with the bridge's JSON-RPC error (the
+   * status, {@code Content-Type}, {@code Allow} and the whole body, as {@link #answer} prints
+   * them), never the framework's or the container's error page (Jetty's HTML 405 page, a
+   * framework's {@code {"code":406,...}}).
+   */
+  Stream<Refusal> refusals() {
+    URI mcp = server().endpoint();
+    return Stream.of(
+        new Refusal(
+            "GET of a 2026-07-28 client",
+            HttpRequest.newBuilder(mcp)
+                .GET()
+                .header("Accept", "text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28"),
+            "405\ntype: application/json\nallow: POST\n\n"
+                + "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Method Not"
+                + " Allowed: protocol 2026-07-28 has no GET stream; send each message as a"
+                + " POST\"}}"),
+        new Refusal(
+            "GET of a 2025-11-25 client without a session",
+            HttpRequest.newBuilder(mcp)
+                .GET()
+                .header("Accept", "text/event-stream")
+                .header("MCP-Protocol-Version", "2025-11-25"),
+            "400\ntype: application/json\n\n"
+                + "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Invalid"
+                + " Request: the Mcp-Session-Id header is required for GET; start a session with"
+                + " initialize (protocol 2025-11-25 and earlier), then open its stream with"
+                + " GET\"}}"),
+        new Refusal(
+            "PUT",
+            HttpRequest.newBuilder(mcp)
+                .method("PUT", HttpRequest.BodyPublishers.ofString(LIST))
+                .header("Content-Type", "application/json"),
+            "405\ntype: application/json\nallow: POST, GET, DELETE\n\n"
+                + "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Method Not"
+                + " Allowed: the MCP endpoint answers POST (and GET and DELETE on a session of"
+                + " protocol 2025-11-25 and earlier), not PUT\"}}"),
+        new Refusal(
+            "POST of text/plain",
+            HttpRequest.newBuilder(mcp)
+                .POST(HttpRequest.BodyPublishers.ofString(LIST))
+                .header("Content-Type", "text/plain")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "resources/list"),
+            "415\ntype: application/json\n\n"
+                + "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Unsupported"
+                + " Media Type: the body must be application/json (found 'text/plain')\"}}"),
+        new Refusal(
+            "POST accepting only text/html",
+            HttpRequest.newBuilder(mcp)
+                .POST(HttpRequest.BodyPublishers.ofString(LIST))
+                .header("Content-Type", "application/json")
+                .header("Accept", "text/html")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "resources/list"),
+            "406\ntype: application/json\n\n"
+                + "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Not"
+                + " Acceptable: the Accept header must allow application/json or"
+                + " text/event-stream (found 'text/html')\"}}"));
+  }
+
+  @Test
+  void everyRequestTheEndpointDoesNotServeIsAnsweredWithAJsonRpcError() throws Exception {
+    List<String> wrong = new ArrayList<>();
+    for (Refusal refusal : refusals().toList()) {
+      String answer = answer(refusal.request());
+      if (!answer.equals(refusal.answer())) {
+        wrong.add(refusal + ": expected\n" + refusal.answer() + "\nbut was\n" + answer);
+      }
+    }
+    org.assertj.core.api.Assertions.assertThat(wrong).isEmpty();
+  }
+
+  /**
+   * The parts of an answer that matter: status, the type and Allow headers, the whole body. Sent as
+   * alice, since the Spring Boot example's security answers an anonymous request before it reaches
+   * the endpoint.
+   */
+  static String answer(HttpRequest.Builder request) throws Exception {
+    request.header("Authorization", Caller.ALICE.authorization().orElseThrow());
+    HttpResponse<String> response =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .build()
+            .send(
+                request.timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    StringBuilder out = new StringBuilder().append(response.statusCode());
+    response.headers().firstValue("Content-Type").ifPresent(v -> out.append("\ntype: ").append(v));
+    response.headers().firstValue("Allow").ifPresent(v -> out.append("\nallow: ").append(v));
+    return out.append("\n\n").append(response.body()).toString();
   }
 
   private HttpResponse<String> post(String path, Caller caller) throws Exception {
