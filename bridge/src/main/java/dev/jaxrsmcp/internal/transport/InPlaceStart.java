@@ -215,7 +215,11 @@ final class InPlaceStart {
     }
     request.setWriter(
         new ReadResponseWriter(
-            request.getResponseWriter(), read, asyncTimeout, sendsErrors(request)));
+            request.getResponseWriter(),
+            read,
+            asyncTimeout,
+            sendsErrors(request),
+            longReads.timer()));
     request.setProperty(InPlaceRead.PROPERTY, read);
     rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call));
     return Optional.empty();

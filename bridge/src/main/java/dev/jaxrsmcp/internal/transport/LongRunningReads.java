@@ -52,6 +52,11 @@ final class LongRunningReads {
     this.timer = timer;
   }
 
+  /** The shared timer (it only schedules): also times suspended reads (ReadResponseWriter). */
+  ScheduledExecutorService timer() {
+    return timer;
+  }
+
   /**
    * Sets up the long-running read of {@code entry} for an MCP request about to run in place.
    *
