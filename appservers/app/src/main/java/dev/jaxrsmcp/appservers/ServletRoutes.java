@@ -20,11 +20,7 @@ public final class ServletRoutes {
   @Path("/request")
   @McpResource(uri = "app://servlet/request", description = "The servlet request's view")
   public String request(@Context HttpServletRequest request, @Context SecurityContext security) {
-    return request.getAttribute(HolderFilter.ATTRIBUTE)
-        + " principal="
-        + Routes.name(security)
-        + " contextPath="
-        + request.getContextPath();
+    return request.getAttribute(HolderFilter.ATTRIBUTE) + " principal=" + Routes.name(security);
   }
 
   @GET
