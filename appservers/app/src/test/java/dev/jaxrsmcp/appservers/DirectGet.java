@@ -46,7 +46,17 @@ public final class DirectGet {
     authorization.ifPresent(value -> request.header("Authorization", value));
     HttpRequest built = request.build();
     try {
-      HttpResponse<String> response = http.send(built, HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response;
+      try {
+        response = http.send(built, HttpResponse.BodyHandlers.ofString());
+      } catch (IOException e) {
+        if (!String.valueOf(e.getMessage()).contains("received no bytes")) {
+          throw e;
+        }
+        // A pooled connection the server had closed (keep-alive race): the request never
+        // reached it. Once more, on a new connection.
+        response = http.send(built, HttpResponse.BodyHandlers.ofString());
+      }
       return new Answer(
           response.statusCode(),
           response.body(),
