@@ -3,7 +3,10 @@
 # their own server, the shared-session tests their own round-robin proxy, on free ports, and fail,
 # never skip, without them), then runs the tests on both supported Jersey lines
 # (docs/compatibility.md):
-#  1. Jersey 4.0.2 (Spring Boot 4.0.7; Dropwizard 5.0 on Jersey 3.1): builds and tests everything.
+#  1. Jersey 4.0.2 (Spring Boot 4.0.7; Dropwizard 5.0, Payara Micro 6 and Helidon MP 4 on their
+#     Jersey 3.1): builds and tests everything. Payara Micro 7 and Helidon MP 4 need Java 21: their
+#     tests start them in a child JVM of a JDK 21+ from /usr/lib/jvm (or -Dappservers.java.home=),
+#     whatever Java runs Maven.
 #  2. Jersey 3.1.11 (Spring Boot 3.5.7), -Pjersey-3.1: compiles every module that runs on 3.1 again,
 #     against the 3.1 dependency set, in its own target/jersey-3.1 (a use of an API only Jersey 4.0
 #     or Jakarta REST 4 has fails here), and runs their tests. Formatting was checked in 1.
@@ -26,8 +29,11 @@ echo "== Jersey 4.0.2 (Spring Boot 4.0.7): everything"
 mvn -B -ntp verify "$@"
 
 # Everything whose runtime can be Jersey 3.1; not here: bench (measures the main line, its tests
-# touch no Jersey), dropwizard and examples/dropwizard (Jersey 3.1 already in 1).
+# touch no Jersey), dropwizard, examples/dropwizard, appservers/payara-micro-6 and
+# appservers/helidon-mp (their servers' Jersey 3.1.11 already in 1), appservers/payara-micro-7
+# (Payara 7 ships Jersey 4.0).
 on_jersey_31=bridge,redis,test-kit,demo-service,conformance-fixture,servlet-it
 on_jersey_31+=,spring-boot3,spring-boot,examples/interop,examples/spring-boot,examples/testkit
+on_jersey_31+=,appservers/app,appservers/tomcat-war
 echo "== Jersey 3.1.11 (Spring Boot 3.5.7): compiled against 3.1 and tested on it, in target/jersey-3.1"
 mvn -B -ntp -Pjersey-3.1 -Dspotless.check.skip=true -pl "$on_jersey_31" -am verify "$@"

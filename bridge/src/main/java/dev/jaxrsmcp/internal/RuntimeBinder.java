@@ -3,15 +3,18 @@ package dev.jaxrsmcp.internal;
 import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
+import dev.jaxrsmcp.internal.dispatch.NestedRequestScopes;
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import org.glassfish.hk2.api.Factory;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
 import org.glassfish.jersey.process.internal.RequestScoped;
+import org.glassfish.jersey.server.spi.ExternalRequestScope;
 
 /**
- * Makes {@code @Context McpChanges} and {@code @Context McpContext} injectable.
+ * Makes {@code @Context McpChanges} and {@code @Context McpContext} injectable, and puts {@link
+ * NestedRequestScopes} over the container's external request scope (for in-process reads).
  *
  * <p>Written against HK2's own binder, the one binding API that Jersey 3.1 and Jersey 4.0 both
  * accept as a registered component: Jersey's {@code internal.inject.AbstractBinder} exists only up
@@ -29,6 +32,7 @@ final class RuntimeBinder extends AbstractBinder {
   protected void configure() {
     bind(changes).to(McpChanges.class);
     bindFactory(ContextFactory.class).to(McpContext.class).in(RequestScoped.class);
+    bind(new NestedRequestScopes()).to(ExternalRequestScope.class).ranked(NestedRequestScopes.RANK);
   }
 
   /** The read's {@link McpContext}, or the inert one for plain HTTP requests. */

@@ -65,6 +65,15 @@ class AsyncReadTest {
           WORKERS);
     }
 
+    /** Sets its own, shorter timeout, with its own handler. */
+    @GET
+    @Path("/own")
+    @McpResource(uri = "app://own")
+    public void own(@Suspended AsyncResponse response) {
+      response.setTimeoutHandler(r -> r.resume("own timeout"));
+      response.setTimeout(200, TimeUnit.MILLISECONDS);
+    }
+
     @GET
     @Path("/never")
     @McpResource(uri = "app://never")
@@ -148,5 +157,11 @@ class AsyncReadTest {
         .isEqualTo(
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,"
                 + "\"message\":\"Read timed out after 1000 ms\"}}");
+  }
+
+  @Test
+  void aRouteThatSetsItsOwnTimeoutGetsItsOwnHandler() {
+    assertThat(read("app://own").at("/result/contents/0/text").textValue())
+        .isEqualTo("own timeout");
   }
 }

@@ -172,7 +172,11 @@ final class InPlaceStart {
               : state.settings().get(LimitSettings.READ_TIMEOUT);
       ReadResponseWriter writer =
           new ReadResponseWriter(
-              request.getResponseWriter(), read, asyncTimeout, sendsErrors(request));
+              request.getResponseWriter(),
+              read,
+              asyncTimeout,
+              sendsErrors(request),
+              longReads.timer());
       read.ownerPending = ownerPending;
       if (ownerPending) {
         Session pending = session.orElseThrow();

@@ -52,6 +52,11 @@ final class LongRunningReads {
     this.timer = timer;
   }
 
+  /** The shared timer (it only schedules): also times suspended reads (ReadResponseWriter). */
+  ScheduledExecutorService timer() {
+    return timer;
+  }
+
   /**
    * The context a long-running read's route sees ({@code @Context McpContext}), made when the read
    * arrives so that the route's resource can be given it whenever Jersey creates it; its progress

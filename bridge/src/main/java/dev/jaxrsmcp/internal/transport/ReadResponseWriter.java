@@ -2,6 +2,8 @@ package dev.jaxrsmcp.internal.transport;
 
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.glassfish.jersey.server.ContainerException;
 import org.glassfish.jersey.server.ContainerResponse;
@@ -10,30 +12,49 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
 /**
  * The container's response writer, as an in-place read uses it: the final response goes on the
  * read's event stream once that is committed; the bridge's envelope writer does its own buffering
- * (so Jersey's is off); an async route that suspends without a timeout gets the read timeout; and
- * the read ends when the container is done with the response, however that happens.
+ * (so Jersey's is off); an async route that suspends without a timeout gets the read timeout (a
+ * timeout the route then sets with {@code AsyncResponse.setTimeout} replaces it, and the route's
+ * timeout handler answers); and the read ends when the container is done with the response, however
+ * that happens.
+ *
+ * <p>A container that refuses a time-limited suspension (Helidon's: {@code
+ * UnsupportedOperationException}) suspends without one, and the bridge times the read itself
+ * ({@link SuspendTimer}); so does a later {@code setSuspendTimeout} it refuses.
  */
 final class ReadResponseWriter implements ContainerResponseWriter {
   private final ContainerResponseWriter container;
   private final InPlaceRead read;
   private final Duration asyncTimeout;
   private final boolean defaultMapperFollows;
+  private final ScheduledExecutorService timer;
   private volatile boolean started;
+
+  /** The route set its own timeout ({@code AsyncResponse.setTimeout}) over the read timeout. */
+  private volatile boolean ownTimeout;
+
+  /** The suspension's timeout handler, once suspended; guarded by {@code this}. */
+  private Optional<TimeoutHandler> suspended = Optional.empty();
+
+  /** Set when the bridge times the suspension; guarded by {@code this}. */
+  private Optional<SuspendTimer> bridgeTimed = Optional.empty();
 
   /**
    * @param defaultMapperFollows false when the application set Jersey's {@code
    *     jersey.config.server.response.setStatusOverSendError}, under which an unmapped exception
    *     gets no default response
+   * @param timer schedules the timeout of a suspension the container will not time
    */
   ReadResponseWriter(
       ContainerResponseWriter container,
       InPlaceRead read,
       Duration asyncTimeout,
-      boolean defaultMapperFollows) {
+      boolean defaultMapperFollows,
+      ScheduledExecutorService timer) {
     this.container = container;
     this.read = read;
     this.asyncTimeout = asyncTimeout;
     this.defaultMapperFollows = defaultMapperFollows;
+    this.timer = timer;
   }
 
   /** The container's own writer, beneath this one. */
@@ -55,25 +76,76 @@ final class ReadResponseWriter implements ContainerResponseWriter {
 
   @Override
   public boolean suspend(long timeOut, TimeUnit timeUnit, TimeoutHandler timeoutHandler) {
-    if (timeOut <= 0 && timeoutHandler != null && !asyncTimeout.isZero()) {
-      return container.suspend(
-          asyncTimeout.toMillis(),
-          TimeUnit.MILLISECONDS,
-          writer -> {
-            read.timedOut.set(asyncTimeout.toMillis());
-            timeoutHandler.onTimeout(writer);
-          });
+    if (timeoutHandler == null) {
+      return container.suspend(timeOut, timeUnit, timeoutHandler);
     }
-    return container.suspend(timeOut, timeUnit, timeoutHandler);
+    long millis;
+    TimeoutHandler handler;
+    if (timeOut <= 0 && !asyncTimeout.isZero()) {
+      millis = asyncTimeout.toMillis();
+      handler =
+          writer -> {
+            if (!ownTimeout) { // else the route's timeout ran out, and its handler answers
+              read.timedOut.set(asyncTimeout.toMillis());
+            }
+            timeoutHandler.onTimeout(writer);
+          };
+    } else {
+      millis = timeOut <= 0 ? 0 : timeUnit.toMillis(timeOut);
+      handler = timeoutHandler;
+    }
+    synchronized (this) {
+      suspended = Optional.of(handler);
+    }
+    if (millis <= 0) {
+      return container.suspend(timeOut, timeUnit, handler);
+    }
+    try {
+      return container.suspend(millis, TimeUnit.MILLISECONDS, handler);
+    } catch (UnsupportedOperationException refused) {
+      boolean done = container.suspend(0, TimeUnit.MILLISECONDS, handler);
+      timeByBridge(millis);
+      return done;
+    }
   }
 
   @Override
   public void setSuspendTimeout(long timeOut, TimeUnit timeUnit) {
-    container.setSuspendTimeout(timeOut, timeUnit);
+    ownTimeout = true;
+    synchronized (this) {
+      if (bridgeTimed.isPresent()) {
+        bridgeTimed.get().schedule(timeUnit.toMillis(timeOut));
+        return;
+      }
+    }
+    try {
+      container.setSuspendTimeout(timeOut, timeUnit);
+    } catch (UnsupportedOperationException refused) {
+      timeByBridge(timeUnit.toMillis(timeOut));
+    }
+  }
+
+  /** The container will not time the suspension: times out in {@code millis} from now. */
+  private synchronized void timeByBridge(long millis) {
+    if (suspended.isEmpty()) {
+      throw new IllegalStateException("the response is not suspended");
+    }
+    TimeoutHandler handler = suspended.get();
+    SuspendTimer bridge =
+        bridgeTimed.orElseGet(() -> new SuspendTimer(timer, () -> handler.onTimeout(this)));
+    bridgeTimed = Optional.of(bridge);
+    bridge.schedule(millis);
+  }
+
+  private void endTimer() {
+    synchronized (this) {
+      bridgeTimed.ifPresent(SuspendTimer::end);
+    }
   }
 
   @Override
   public void commit() {
+    endTimer();
     try {
       container.commit();
     } finally {
@@ -91,6 +163,7 @@ final class ReadResponseWriter implements ContainerResponseWriter {
     if (!started && defaultMapperFollows) {
       return;
     }
+    endTimer();
     try {
       container.failure(error);
     } finally {

@@ -100,7 +100,8 @@ final class SseStream implements NotificationStream {
    * set that response up, what is sent (and a close) waits here: see {@link StreamHandOver}.
    */
   public Response answer(ContainerRequest request) {
-    request.setWriter(new StreamHandOver(request.getResponseWriter(), outbox::release));
+    request.setWriter(
+        new StreamHandOver(request.getResponseWriter(), outbox::release, this::abort));
     return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
         .header("X-Accel-Buffering", "no")
         .header("Cache-Control", "no-cache")

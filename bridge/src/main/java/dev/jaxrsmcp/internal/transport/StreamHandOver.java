@@ -24,14 +24,18 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
 final class StreamHandOver implements ContainerResponseWriter {
   private final ContainerResponseWriter container;
   private final Runnable ready;
+  private final Runnable failed;
   private final AtomicBoolean released = new AtomicBoolean();
 
   /**
    * @param ready runs once, when the stream may write
+   * @param failed runs when the container fails the response (Jersey could not finish it): the
+   *     stream will not reach its client, so it ends, and no change counts it as told
    */
-  StreamHandOver(ContainerResponseWriter container, Runnable ready) {
+  StreamHandOver(ContainerResponseWriter container, Runnable ready, Runnable failed) {
     this.container = container;
     this.ready = ready;
+    this.failed = failed;
   }
 
   @Override
@@ -66,6 +70,7 @@ final class StreamHandOver implements ContainerResponseWriter {
   @Override
   public void failure(Throwable error) {
     try {
+      failed.run();
       container.failure(error);
     } finally {
       release();
