@@ -18,6 +18,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.memory.PooledMemoryManager;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -59,6 +62,10 @@ class StalledClientsTest {
   }
 
   private McpFeature start() {
+    return start(server -> {});
+  }
+
+  private McpFeature start(java.util.function.Consumer<HttpServer> configure) {
     McpFeature feature =
         McpFeature.builder()
             .debounce(Duration.ZERO)
@@ -66,7 +73,7 @@ class StalledClientsTest {
             .maxUnsentBytes(MAX_UNSENT)
             .watch("app://items/{id}", t -> () -> {})
             .build();
-    server = TestServer.start(new ResourceConfig(Items.class).register(feature));
+    server = TestServer.start(new ResourceConfig(Items.class).register(feature), configure);
     return feature;
   }
 
@@ -131,6 +138,89 @@ class StalledClientsTest {
       assertThat(healthy.nextComment())
           .as("a keep-alive after the stall")
           .isEqualTo(": keep-alive");
+    }
+    for (Socket socket : stalled) {
+      assertThat(StalledSockets.drain(socket, 1 << 30))
+          .contains(": stream ended: more than 65536 bytes were waiting for this client");
+    }
+  }
+
+  /**
+   * Small notifications (about 150 bytes each, hundreds of subscriptions) are what Grizzly queued
+   * without bound when each was flushed on its own: its write queue only pushes back on writes
+   * larger than its buffer. Counted as sent once Grizzly had them, they never reached the limit; a
+   * stalled client held hundreds of MB in the container. Now what waits stays in the outbox,
+   * counted, until the connection drains: the container holds at most its own bound (plus one
+   * turn's flush) and the stream ends at the limit.
+   */
+  @Test
+  void smallNotificationsOfStalledClientsWaitCountedInsteadOfPilingUpInTheContainer()
+      throws Exception {
+    GrizzlyQueues[] queues = new GrizzlyQueues[1];
+    McpFeature feature =
+        start(
+            server -> {
+              queues[0] = new GrizzlyQueues(server);
+              for (NetworkListener listener : server.getListeners()) {
+                // as the demo does (and many tuned Grizzly servers): pooled buffers
+                listener.getTransport().setMemoryManager(new PooledMemoryManager());
+              }
+            });
+    long heapBefore = usedHeapAfterGc();
+    List<String> listened = new ArrayList<>();
+    List<String> subscribed = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      listened.add("app://items/m" + i); // a listen takes at most 100 (maxListenUris)
+    }
+    for (int i = 0; i < 400; i++) {
+      subscribed.add("app://items/l" + i);
+    }
+    for (int i = 0; i < 2; i++) {
+      stalled.add(StalledSockets.listen(server.port(), listened));
+    }
+    LegacyClient legacy = new LegacyClient(server.mcpUrl());
+    for (int i = 0; i < 2; i++) {
+      String session = legacy.start();
+      for (String uri : subscribed) {
+        legacy.subscribe(session, uri).then().statusCode(200);
+      }
+      stalled.add(StalledSockets.legacyStream(server.port(), session));
+    }
+    try (SseRecorder healthy = listen(OTHER)) {
+      healthy.next(); // acknowledgement
+      long mostQueued = 0;
+      int mostWrites = 0;
+      int told = 1;
+      // up to 100,000 notifications of about 150 bytes for each stalled client: 15 MB, far more
+      // than the socket buffers, Grizzly's bound and the limit hold together
+      for (int round = 0; round < 250; round++) {
+        told = 0;
+        for (int i = 0; i < subscribed.size(); i++) {
+          feature.changes().changed(subscribed.get(i)); // a session stays subscribed: told
+          told += feature.changes().changed(listened.get(i % listened.size()));
+        }
+        mostQueued = Math.max(mostQueued, queues[0].largestQueuedBytes());
+        mostWrites = Math.max(mostWrites, queues[0].largestQueuedWrites());
+      }
+      long heapGrowth = usedHeapAfterGc() - heapBefore;
+      System.out.println(
+          "heap growth with 4 stalled clients: "
+              + heapGrowth
+              + "; Grizzly's queue for a stalled client: at most "
+              + mostQueued
+              + " bytes in "
+              + mostWrites
+              + " writes; its bound "
+              + queues[0].containerBound());
+      assertThat(told).as("stalled listens still told after 15 MB each").isZero();
+      assertThat(mostQueued)
+          .as(
+              "bytes Grizzly queued for one stalled client (its bound is %d)",
+              queues[0].containerBound())
+          .isLessThanOrEqualTo(queues[0].containerBound() + MAX_UNSENT);
+
+      assertThat(feature.changes().changed(OTHER)).isEqualTo(1);
+      assertThat(healthy.next().path("params").path("uri").asText()).isEqualTo(OTHER);
     }
     for (Socket socket : stalled) {
       assertThat(StalledSockets.drain(socket, 1 << 30))

@@ -24,11 +24,16 @@ final class StalledSockets {
 
   /** A modern listen for {@code uri}; nothing is read after the status line. */
   static Socket listen(int port, String uri) throws IOException {
+    return listen(port, List.of(uri));
+  }
+
+  /** A modern listen for {@code uris}; nothing is read after the status line. */
+  static Socket listen(int port, List<String> uris) throws IOException {
     byte[] body =
         Mcp.body(
                 1,
                 "subscriptions/listen",
-                Map.of("notifications", Map.of("resourceSubscriptions", List.of(uri))))
+                Map.of("notifications", Map.of("resourceSubscriptions", uris)))
             .toString()
             .getBytes(StandardCharsets.UTF_8);
     return open(

@@ -1,8 +1,10 @@
 package dev.jaxrsmcp.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.util.function.Consumer;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -18,8 +20,19 @@ public final class TestServer implements AutoCloseable {
   }
 
   public static TestServer start(ResourceConfig app) {
+    return start(app, server -> {});
+  }
+
+  /** Starts {@code app} once {@code configure} has seen the server (its listeners, probes). */
+  public static TestServer start(ResourceConfig app, Consumer<HttpServer> configure) {
     URI base = URI.create("http://127.0.0.1:" + freePort() + "/");
-    HttpServer server = GrizzlyHttpServerFactory.createHttpServer(base, app, true);
+    HttpServer server = GrizzlyHttpServerFactory.createHttpServer(base, app, false);
+    configure.accept(server);
+    try {
+      server.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not start a server at " + base, e);
+    }
     return new TestServer(server, base);
   }
 

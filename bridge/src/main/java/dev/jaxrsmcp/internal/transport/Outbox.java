@@ -9,9 +9,12 @@ import java.util.concurrent.Executor;
 /**
  * What is on its way to one client, written in order by at most one writer thread at a time, so
  * that nobody who hands something to a stream (the change hub, a timer, a long-running read) ever
- * waits for the network. A client that stops reading costs a bounded amount: once the bytes queued
- * here plus the write handed to the container and not yet taken exceed {@code maxUnsent},
- * everything queued is dropped and the stream ends with {@code overflow}'s frames (why it ended).
+ * waits for the network. A client that stops reading costs a bounded amount: a frame is handed to
+ * the container only when its {@link Wire} takes it without queueing past the container's own bound
+ * (so bytes count as unsent until the socket nearly took them), and once the bytes queued here plus
+ * the write in progress exceed {@code maxUnsent}, everything queued is dropped and the stream ends
+ * with {@code overflow}'s frames (why it ended), which are written regardless. The frames of one
+ * turn go out as one flush.
  *
  * <p>An outbox may start <em>held</em>: it queues (and counts) frames, a close or an abort, but
  * touches the sink only once {@link #release} says the container is ready for it.
@@ -25,6 +28,44 @@ final class Outbox implements Runnable {
     void write(Frame frame) throws IOException;
 
     void close() throws IOException;
+  }
+
+  /**
+   * The container's side of the response once it is set up: whether it takes more now, and where a
+   * batch of frames ends (what was written is flushed to the client then).
+   */
+  interface Wire {
+    /** No container output (the response never got that far): always writable, nothing held. */
+    Wire NONE =
+        new Wire() {
+          @Override
+          public boolean writable() {
+            return true;
+          }
+
+          @Override
+          public void whenWritable(Runnable resume) {
+            resume.run();
+          }
+
+          @Override
+          public void startBatch() {}
+
+          @Override
+          public void endBatch() {}
+        };
+
+    /** True when the container takes a write now without queueing it past its own bound. */
+    boolean writable();
+
+    /** Runs {@code resume} once the container takes writes again (or its connection failed). */
+    void whenWritable(Runnable resume);
+
+    /** What is written from now on is flushed only at {@link #endBatch}. */
+    void startBatch();
+
+    /** Flushes what the batch wrote. */
+    void endBatch() throws IOException;
   }
 
   /** What the outbox tells its stream. */
@@ -62,6 +103,10 @@ final class Outbox implements Runnable {
   private boolean closing;
   private boolean done;
   private boolean held;
+  private boolean parked; // waiting for the wire to take writes again
+  private boolean writableAgain; // the wire said so while a turn was deciding whether to park
+  private boolean finalFrames; // what is queued is the overflow's or nothing: written regardless
+  private volatile Wire wire = Wire.NONE;
 
   /**
    * @param maxUnsent bytes that may wait for the client (queued here and in the write in progress)
@@ -83,12 +128,16 @@ final class Outbox implements Runnable {
     this.held = held;
   }
 
-  /** Lets a held outbox write what it queued (and end, if it was closed meanwhile). Idempotent. */
-  void release() {
+  /**
+   * Lets a held outbox write what it queued to {@code wire} (and end, if it was closed meanwhile).
+   * Idempotent.
+   */
+  void release(Wire wire) {
     synchronized (this) {
       if (!held) {
         return;
       }
+      this.wire = wire;
       held = false;
     }
     schedule();
@@ -144,6 +193,8 @@ final class Outbox implements Runnable {
 
   // guarded by this
   private void overflowNow() {
+    finalFrames = true;
+    parked = false; // the overflow frames are written regardless
     queue.clear();
     keepAliveQueued = false;
     queuedBytes = 0;
@@ -167,6 +218,8 @@ final class Outbox implements Runnable {
       hadFrames = !queue.isEmpty();
       queue.clear();
       queuedBytes = 0;
+      finalFrames = true;
+      parked = false;
     }
     if (hadFrames) {
       events.dropped();
@@ -184,31 +237,59 @@ final class Outbox implements Runnable {
     return queuedBytes + writingBytes;
   }
 
+  /**
+   * One turn of the writer: up to {@value #BATCH} frames, flushed together. Only one turn runs at a
+   * time ({@code scheduled}), and it touches the wire only while it holds that turn.
+   */
   @Override
   public void run() {
-    for (int i = 0; i < BATCH; i++) {
+    Wire out = wire;
+    out.startBatch();
+    int written = 0;
+    while (written < BATCH) {
       Frame next;
+      boolean wait;
       synchronized (this) {
-        next = queue.poll();
-        if (next == null) {
-          if (closing && !done) {
-            done = true;
-          } else {
-            scheduled = false;
-            return;
-          }
-        } else {
+        wait = !queue.isEmpty() && !finalFrames && !out.writable();
+        next = wait ? null : queue.poll();
+        if (next != null) {
           queuedBytes -= next.bytes();
           writingBytes = next.bytes();
           keepAliveQueued &= !next.keepAlive();
         }
       }
       if (next == null) {
-        end();
-        return;
+        if (!endBatch(out)) {
+          return;
+        }
+        if (wait) {
+          out.whenWritable(this::unpark); // may run unpark at once, on this thread or another
+        }
+        synchronized (this) {
+          if (wait && (writableAgain || finalFrames || done)) {
+            writableAgain = false;
+          } else if (wait) {
+            parked = true;
+            scheduled = false;
+            return;
+          } else if (!queue.isEmpty()) {
+            // offered while this turn flushed: go on
+          } else if (closing && !done) {
+            done = true;
+          } else {
+            scheduled = false;
+            return;
+          }
+          if (done && queue.isEmpty()) {
+            break;
+          }
+        }
+        out.startBatch();
+        continue;
       }
       try {
         sink.write(next);
+        written++;
       } catch (IOException | RuntimeException e) {
         fail();
         return;
@@ -218,15 +299,49 @@ final class Outbox implements Runnable {
         }
       }
     }
+    if (!endBatch(out)) {
+      return;
+    }
+    boolean ended;
     synchronized (this) {
-      scheduled = false;
+      ended = done && queue.isEmpty();
+      if (!ended) {
+        scheduled = false;
+      }
+    }
+    if (ended) {
+      end();
+      return;
     }
     schedule(); // more to write: let other streams have a turn first
   }
 
+  /** Flushes what this turn wrote; false (and the stream failed) when that failed. */
+  private boolean endBatch(Wire out) {
+    try {
+      out.endBatch();
+      return true;
+    } catch (IOException | RuntimeException e) {
+      fail();
+      return false;
+    }
+  }
+
+  /** The wire takes writes again (or failed): the next turn writes (or fails). */
+  private void unpark() {
+    synchronized (this) {
+      if (!parked) {
+        writableAgain = true; // the turn that asked is still deciding whether to park
+        return;
+      }
+      parked = false;
+    }
+    schedule();
+  }
+
   private void schedule() {
     synchronized (this) {
-      if (scheduled || done || held) {
+      if (scheduled || done || held || parked) {
         return;
       }
       scheduled = true;

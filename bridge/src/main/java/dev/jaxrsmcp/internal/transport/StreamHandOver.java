@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.transport;
 import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.glassfish.jersey.server.ContainerException;
 import org.glassfish.jersey.server.ContainerResponse;
 import org.glassfish.jersey.server.spi.ContainerResponseWriter;
@@ -20,19 +21,23 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * connection stays open. The suspend is the last step, so the stream is released there; also when
  * the container ends the response some other way (commit or failure), so that a stream whose
  * response never got that far still ends.
+ *
+ * <p>It also puts a {@link StreamOutput} between Jersey and the container's entity stream, the wire
+ * the stream's outbox writes through.
  */
 final class StreamHandOver implements ContainerResponseWriter {
   private final ContainerResponseWriter container;
-  private final Runnable ready;
+  private final Consumer<Outbox.Wire> ready;
   private final Runnable failed;
   private final AtomicBoolean released = new AtomicBoolean();
+  private volatile Outbox.Wire wire = Outbox.Wire.NONE;
 
   /**
-   * @param ready runs once, when the stream may write
+   * @param ready runs once, when the stream may write, with the wire to write through
    * @param failed runs when the container fails the response (Jersey could not finish it): the
    *     stream will not reach its client, so it ends, and no change counts it as told
    */
-  StreamHandOver(ContainerResponseWriter container, Runnable ready, Runnable failed) {
+  StreamHandOver(ContainerResponseWriter container, Consumer<Outbox.Wire> ready, Runnable failed) {
     this.container = container;
     this.ready = ready;
     this.failed = failed;
@@ -41,7 +46,13 @@ final class StreamHandOver implements ContainerResponseWriter {
   @Override
   public OutputStream writeResponseStatusAndHeaders(long contentLength, ContainerResponse response)
       throws ContainerException {
-    return container.writeResponseStatusAndHeaders(contentLength, response);
+    OutputStream out = container.writeResponseStatusAndHeaders(contentLength, response);
+    if (out == null) {
+      return null;
+    }
+    StreamOutput output = new StreamOutput(out);
+    wire = output;
+    return output;
   }
 
   @Override
@@ -84,7 +95,7 @@ final class StreamHandOver implements ContainerResponseWriter {
 
   private void release() {
     if (released.compareAndSet(false, true)) {
-      ready.run();
+      ready.accept(wire);
     }
   }
 }

@@ -193,8 +193,8 @@ class OutboxTest {
     assertThat(client.written).isEmpty();
     assertThat(outbox.unsent()).isEqualTo("first".length() + "second".length());
 
-    outbox.release();
-    outbox.release(); // idempotent
+    outbox.release(Outbox.Wire.NONE);
+    outbox.release(Outbox.Wire.NONE); // idempotent
 
     List<String> written = List.copyOf(client.written);
     assertThat(written).hasSize(3);
@@ -203,5 +203,110 @@ class OutboxTest {
     assertThat(written.get(2)).isEqualTo("closed");
     assertThat(outbox.finished()).isCompleted();
     assertThat(client.dropped.get()).isZero();
+  }
+
+  /** A container's output that takes writes only while {@code open}; counts flushes. */
+  private static final class Gate implements Outbox.Wire {
+    volatile boolean open;
+    volatile Runnable resume;
+    final AtomicInteger flushes = new AtomicInteger();
+    final AtomicInteger asked = new AtomicInteger();
+
+    @Override
+    public boolean writable() {
+      return open;
+    }
+
+    @Override
+    public void whenWritable(Runnable resume) {
+      asked.incrementAndGet();
+      this.resume = resume;
+    }
+
+    @Override
+    public void startBatch() {}
+
+    @Override
+    public void endBatch() {
+      flushes.incrementAndGet();
+    }
+
+    void opens() {
+      open = true;
+      Runnable r = resume;
+      resume = null;
+      r.run();
+    }
+  }
+
+  private static Outbox inline(Client client, long max, Gate gate) {
+    Outbox outbox =
+        new Outbox(
+            client,
+            client,
+            max,
+            List.of(new Outbox.Frame("why", 0, false)),
+            Runnable::run, // on this thread: what runs is visible at once
+            true);
+    outbox.release(gate);
+    return outbox;
+  }
+
+  @Test
+  void framesTheContainerCannotTakeWaitHereCountedAndGoOutTogetherOnceItCan() {
+    Client client = new Client(false);
+    Gate gate = new Gate();
+    Outbox outbox = inline(client, 1_000, gate);
+
+    for (int i = 0; i < 10; i++) {
+      assertThat(outbox.offer(frame("frame" + i))).isTrue();
+    }
+    assertThat(client.written).as("nothing handed to a container that cannot take it").isEmpty();
+    assertThat(outbox.unsent()).as("what waits is counted").isEqualTo(60);
+    assertThat(gate.asked.get()).as("one wait at a time, however much is offered").isEqualTo(1);
+
+    int flushesBefore = gate.flushes.get();
+    gate.opens();
+    assertThat(client.written).hasSize(10);
+    assertThat(List.copyOf(client.written).get(9)).startsWith("frame9 on ");
+    assertThat(gate.flushes.get() - flushesBefore)
+        .as("ten waiting frames flushed together, not one by one")
+        .isEqualTo(1);
+    assertThat(outbox.unsent()).isZero();
+  }
+
+  @Test
+  void aClientWhoseContainerNeverDrainsEndsAtTheLimitWithTheReason() {
+    Client client = new Client(false);
+    Gate gate = new Gate();
+    Outbox outbox = inline(client, 100, gate);
+
+    int accepted = 0;
+    while (outbox.offer(frame("0123456789"))) {
+      accepted++;
+    }
+    assertThat(accepted).as("frames within the limit of 100 bytes").isEqualTo(10);
+    assertThat(client.written)
+        .as("the reason is written although the container is full, then the response ends")
+        .hasSize(2);
+    assertThat(List.copyOf(client.written).get(0)).startsWith("why on ");
+    assertThat(List.copyOf(client.written).get(1)).isEqualTo("closed");
+    assertThat(client.ended.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aCloseWaitsForTheContainerThenWritesEverythingAndEnds() {
+    Client client = new Client(false);
+    Gate gate = new Gate();
+    Outbox outbox = inline(client, 1_000, gate);
+    outbox.offer(frame("last"));
+    outbox.close();
+    assertThat(client.written).isEmpty();
+    assertThat(outbox.finished()).isNotDone();
+
+    gate.opens();
+    assertThat(client.written).hasSize(2);
+    assertThat(List.copyOf(client.written).get(1)).isEqualTo("closed");
+    assertThat(outbox.finished()).isDone();
   }
 }
