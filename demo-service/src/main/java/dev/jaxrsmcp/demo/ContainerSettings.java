@@ -2,6 +2,8 @@ package dev.jaxrsmcp.demo;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.memory.PooledMemoryManager;
@@ -53,6 +55,16 @@ final class ContainerSettings {
   static final Duration KEEP_ALIVE_IDLE = Duration.ofSeconds(30);
 
   private ContainerSettings() {}
+
+  /**
+   * Serves {@code jersey} at the root of the running {@code server}, wrapped as {@link #apply}
+   * wraps handlers there before the start; Grizzly starts a handler added to a running server.
+   */
+  static void attach(HttpServer server, HttpHandler jersey) {
+    server
+        .getServerConfiguration()
+        .addHttpHandler(InvalidHostRefused.wrap(jersey), HttpHandlerRegistration.ROOT);
+  }
 
   /** Applies the settings to {@code server}, which must not have started yet. */
   static void apply(HttpServer server) {

@@ -3,10 +3,13 @@ package dev.jaxrsmcp.demo;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpProtectedResource;
 import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.McpWatcher;
+import java.net.URI;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -58,6 +61,30 @@ public final class DemoApplication {
       McpChangeBus bus,
       McpTaskStore tasks,
       UnaryOperator<McpFeature.Builder> settings) {
+    return application(store, settings.apply(mcp(bus, tasks)).build(), Optional.empty());
+  }
+
+  /**
+   * As {@link #create(WidgetStore, McpChangeBus, McpTaskStore)}, served at {@code baseUri} (for
+   * example {@code http://127.0.0.1:8080/}) with OAuth metadata: the MCP endpoint publishes its
+   * protected-resource document (RFC 9728) naming the demo's own authorization server ({@link
+   * DemoAuthorizationServer}), so OAuth-capable clients that meet a 401 get a token on their own.
+   */
+  public static ResourceConfig create(
+      WidgetStore store, McpChangeBus bus, McpTaskStore tasks, URI baseUri) {
+    McpFeature mcp =
+        mcp(bus, tasks)
+            .protectedResource(
+                McpProtectedResource.builder(baseUri.resolve("mcp"))
+                    .authorizationServer(DemoAuthorizationServer.issuerOf(baseUri))
+                    .resourceName("Widgets demo")
+                    .build())
+            .build();
+    return application(
+        store, mcp, Optional.of(new DemoAuthorizationServer(baseUri, Clock.systemUTC())));
+  }
+
+  private static McpFeature.Builder mcp(McpChangeBus bus, McpTaskStore tasks) {
     McpFeature.Builder mcp =
         McpFeature.builder()
             .name(NAME)
@@ -72,12 +99,14 @@ public final class DemoApplication {
             // StateChangeNotifier pushes every store change through McpChanges: no watchers.
             .watch("app://widgets/{id}/state", McpWatcher.pushed())
             .watch("app://widgets/{id}/state/{key}", McpWatcher.pushed());
-    return application(store, settings.apply(mcp).build());
+    return mcp;
   }
 
-  private static ResourceConfig application(WidgetStore store, McpFeature mcp) {
-    return new ResourceConfig()
-        .register(WidgetsResource.class)
+  private static ResourceConfig application(
+      WidgetStore store, McpFeature mcp, Optional<DemoAuthorizationServer> oauth) {
+    ResourceConfig app = new ResourceConfig();
+    oauth.ifPresent(app::register);
+    return app.register(WidgetsResource.class)
         .register(MotdResource.class)
         .register(
             new AbstractBinder() {

@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpContainer;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.server.ContainerFactory;
 
 /**
  * Runs the Widgets demo on embedded Grizzly at {@code http://127.0.0.1:8080/} until the process is
@@ -139,10 +141,10 @@ public final class DemoServer implements AutoCloseable {
    * @throws IllegalStateException when the port cannot be bound
    */
   public static DemoServer start(int port, McpChangeBus bus, McpTaskStore tasks) {
+    // The port is bound first: the OAuth metadata names the URL clients use, port included, and
+    // with port 0 that is only known once bound. Jersey is attached (and started) right after.
     URI requested = URI.create("http://" + HOST + ":" + port + "/");
-    HttpServer server =
-        GrizzlyHttpServerFactory.createHttpServer(
-            requested, DemoApplication.create(WidgetStore.withSampleWidgets(), bus, tasks), false);
+    HttpServer server = GrizzlyHttpServerFactory.createHttpServer(requested, false);
     ContainerSettings.apply(server);
     try {
       server.start();
@@ -159,7 +161,18 @@ public final class DemoServer implements AutoCloseable {
           e);
     }
     int actual = server.getListeners().iterator().next().getPort();
-    return new DemoServer(server, URI.create("http://" + HOST + ":" + actual + "/"));
+    URI base = URI.create("http://" + HOST + ":" + actual + "/");
+    try {
+      ContainerSettings.attach(
+          server,
+          ContainerFactory.createContainer(
+              GrizzlyHttpContainer.class,
+              DemoApplication.create(WidgetStore.withSampleWidgets(), bus, tasks, base)));
+    } catch (RuntimeException e) {
+      server.shutdownNow();
+      throw e;
+    }
+    return new DemoServer(server, base);
   }
 
   /** The root URL, for example {@code http://127.0.0.1:8080/}. */

@@ -31,6 +31,11 @@ final class InvalidHostRefused extends HttpHandler {
     this.jersey = jersey;
   }
 
+  /** {@code jersey}, wrapped. */
+  static HttpHandler wrap(HttpHandler jersey) {
+    return new InvalidHostRefused(jersey);
+  }
+
   /** Wraps every handler of {@code server}, which must not have started yet. */
   static void wrapHandlers(HttpServer server) {
     ServerConfiguration config = server.getServerConfiguration();

@@ -127,7 +127,13 @@ class SubscriptionTest {
 
       McpResponse refused = anonymous.subscribe(STATE_3);
 
-      assertThat(refused).hasStatus(401).hasHeader("WWW-Authenticate", "Bearer realm=\"widgets\"");
+      assertThat(refused)
+          .hasStatus(401)
+          .hasHeader(
+              "WWW-Authenticate",
+              "Bearer realm=\"widgets\", resource_metadata=\""
+                  + server.baseUri().resolve(".well-known/oauth-protected-resource/mcp")
+                  + "\"");
     }
   }
 

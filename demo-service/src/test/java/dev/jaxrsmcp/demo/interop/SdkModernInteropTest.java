@@ -142,7 +142,12 @@ class SdkModernInteropTest {
             McpHttpStatusException.class, () -> anonymous.resource("app://widgets/1/state").read());
 
     assertThat(error.statusCode()).isEqualTo(401);
-    assertThat(error.headers().firstValue("WWW-Authenticate")).contains("Bearer realm=\"widgets\"");
+    assertThat(error.headers().firstValue("WWW-Authenticate"))
+        .contains(
+            // the route's challenge, naming the demo's OAuth metadata
+            "Bearer realm=\"widgets\", resource_metadata=\""
+                + server.baseUri().resolve(".well-known/oauth-protected-resource/mcp")
+                + "\"");
   }
 
   @Test

@@ -166,7 +166,11 @@ class SdkResourcesInteropTest {
             () -> read(anonymous, "app://widgets/1/state"));
     assertThat(auth.getResponseInfo().statusCode()).isEqualTo(401);
     assertThat(auth.getResponseInfo().headers().firstValue("WWW-Authenticate"))
-        .contains("Bearer realm=\"widgets\"");
+        .contains(
+            // the route's challenge, naming the demo's OAuth metadata
+            "Bearer realm=\"widgets\", resource_metadata=\""
+                + server.baseUri().resolve(".well-known/oauth-protected-resource/mcp")
+                + "\"");
     assertThat(auth.getRequestSnapshot().method()).isEqualTo("POST");
   }
 

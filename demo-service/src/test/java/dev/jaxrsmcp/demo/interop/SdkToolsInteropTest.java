@@ -132,7 +132,11 @@ class SdkToolsInteropTest {
 
     assertThat(auth.getResponseInfo().statusCode()).isEqualTo(401);
     assertThat(auth.getResponseInfo().headers().firstValue("WWW-Authenticate"))
-        .contains("Bearer realm=\"widgets\"");
+        .contains(
+            // the route's challenge, naming the demo's OAuth metadata
+            "Bearer realm=\"widgets\", resource_metadata=\""
+                + server.baseUri().resolve(".well-known/oauth-protected-resource/mcp")
+                + "\"");
   }
 
   @Test
