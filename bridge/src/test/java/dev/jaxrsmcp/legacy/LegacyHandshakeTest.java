@@ -218,7 +218,8 @@ class LegacyHandshakeTest {
         .body(Legacy.body(5, "ping", null))
         .post(legacy.url())
         .then()
-        .statusCode(200);
+        .statusCode(200)
+        .body(org.hamcrest.Matchers.equalTo("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}"));
     legacy.call(session, 6, "ping", null).then().statusCode(400);
   }
 }

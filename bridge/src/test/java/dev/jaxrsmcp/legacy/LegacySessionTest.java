@@ -92,7 +92,11 @@ class LegacySessionTest {
   @Test
   void endedSessionIsNotFound() {
     String session = legacy.start();
-    legacy.call(session, 1, "ping", null).then().statusCode(200);
+    legacy
+        .call(session, 1, "ping", null)
+        .then()
+        .statusCode(200)
+        .body(org.hamcrest.Matchers.equalTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"));
     legacy.delete(session).then().statusCode(204);
     legacy.call(session, 2, "ping", null).then().statusCode(404);
     legacy
@@ -210,7 +214,8 @@ class LegacySessionTest {
         .body(Legacy.body(5, "ping", null))
         .post(legacy.url())
         .then()
-        .statusCode(200);
+        .statusCode(200)
+        .body(org.hamcrest.Matchers.equalTo("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}"));
   }
 
   @ParameterizedTest
@@ -239,6 +244,10 @@ class LegacySessionTest {
   @Test
   void requestsBeforeTheInitializedNotificationAreServed() {
     String session = legacy.initialize(Legacy.VERSION).header("Mcp-Session-Id");
-    legacy.call(session, 1, "ping", null).then().statusCode(200);
+    legacy
+        .call(session, 1, "ping", null)
+        .then()
+        .statusCode(200)
+        .body(org.hamcrest.Matchers.equalTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"));
   }
 }

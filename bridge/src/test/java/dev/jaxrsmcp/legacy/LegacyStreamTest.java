@@ -23,7 +23,7 @@ class LegacyStreamTest {
   public static class Motd {
     @GET
     @Produces("text/plain")
-    @McpResource(uri = "app://motd")
+    @McpResource(uri = "app://motd", subscribe = true)
     public String motd() {
       return "hello";
     }
@@ -31,11 +31,12 @@ class LegacyStreamTest {
 
   static TestServer server;
   static Legacy legacy;
+  static McpFeature feature;
 
   @BeforeAll
   static void start() {
-    server =
-        TestServer.start(new ResourceConfig(Motd.class).register(McpFeature.builder().build()));
+    feature = McpFeature.builder().watch("app://motd", target -> () -> {}).build();
+    server = TestServer.start(new ResourceConfig(Motd.class).register(feature));
     legacy = new Legacy(server.mcpUrl());
   }
 
@@ -64,6 +65,15 @@ class LegacyStreamTest {
       // The session keeps working while its stream is open, and nothing arrives on the stream.
       legacy.call(session, 7, "ping", null).then().statusCode(200);
       stream.assertNothingYet();
+      // Still open after that: a change of a resource the session subscribed to arrives on it.
+      legacy
+          .call(session, 8, "resources/subscribe", Map.of("uri", "app://motd"))
+          .then()
+          .statusCode(200);
+      feature.changes().changed("app://motd");
+      assertThat(stream.assertNextEvent())
+          .contains("\"method\":\"notifications/resources/updated\"")
+          .contains("\"uri\":\"app://motd\"");
     }
   }
 

@@ -111,7 +111,11 @@ class SideBySideTest {
         pool.shutdownNow();
       }
       // The legacy session lived through it, with its stream still open.
-      legacy.call(session, 99, "ping", null).then().statusCode(200);
+      legacy
+          .call(session, 99, "ping", null)
+          .then()
+          .statusCode(200)
+          .body(org.hamcrest.Matchers.equalTo("{\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{}}"));
       stream.assertNothingYet();
     }
   }

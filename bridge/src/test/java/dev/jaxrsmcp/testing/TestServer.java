@@ -25,17 +25,23 @@ public final class TestServer implements AutoCloseable {
 
   /** Starts {@code app} once {@code configure} has seen the server (its listeners, probes). */
   public static TestServer start(ResourceConfig app, Consumer<HttpServer> configure) {
-    URI base = URI.create("http://127.0.0.1:" + freePort() + "/");
-    HttpServer server = GrizzlyHttpServerFactory.createHttpServer(base, app, false);
+    // Port 0: the server binds a free port itself, so no other process can take it in between.
+    HttpServer server =
+        GrizzlyHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), app, false);
     configure.accept(server);
     try {
       server.start();
     } catch (IOException e) {
-      throw new UncheckedIOException("could not start a server at " + base, e);
+      throw new UncheckedIOException("could not start a server on a free port", e);
     }
-    return new TestServer(server, base);
+    int port = server.getListeners().iterator().next().getPort();
+    return new TestServer(server, URI.create("http://127.0.0.1:" + port + "/"));
   }
 
+  /**
+   * A port that was free a moment ago, for a process or proxy that must be told its port before it
+   * binds (another process may take it in between; servers of this class bind port 0 instead).
+   */
   public static int freePort() {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

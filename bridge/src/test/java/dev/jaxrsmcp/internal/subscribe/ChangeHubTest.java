@@ -41,12 +41,17 @@ class ChangeHubTest {
 
   @Test
   void firstChangeOfAQuietPeriodIsSentAtOnce() throws InterruptedException {
+    // A window of an hour: only a leading edge can arrive within assertNext's few seconds; a hub
+    // that waited for the window (a trailing edge only) fails here, however loaded the machine.
+    hub.close();
+    hub = new ChangeHub(Map.of(TEMPLATE, watcher), Duration.ofHours(1), McpChangeBus.local());
     RecordingSubscriber subscriber = new RecordingSubscriber();
     hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
 
     assertThat(hub.changed(URI)).isEqualTo(1);
 
     subscriber.assertNext("updated " + URI);
+    assertThat(hub.changed(URI)).as("a second change within the window is held back").isEqualTo(1);
     subscriber.assertExhausted(400);
   }
 
