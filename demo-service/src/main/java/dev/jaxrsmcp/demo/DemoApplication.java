@@ -105,7 +105,16 @@ public final class DemoApplication {
   private static ResourceConfig application(
       WidgetStore store, McpFeature mcp, Optional<DemoAuthorizationServer> oauth) {
     ResourceConfig app = new ResourceConfig();
-    oauth.ifPresent(app::register);
+    oauth.ifPresent(
+        server ->
+            app.register(DemoAuthorizationServer.class) // its state: the one instance bound here
+                .register(
+                    new AbstractBinder() {
+                      @Override
+                      protected void configure() {
+                        bind(server).to(DemoAuthorizationServer.class);
+                      }
+                    }));
     return app.register(WidgetsResource.class)
         .register(MotdResource.class)
         .register(
