@@ -34,7 +34,12 @@ class ArchitectureTest {
           "(root)", // McpFeature is a JAX-RS Feature; McpChanges is injectable
           "internal", // the installer
           "internal.scan", // reads Jersey's resource model while the application starts
-          "internal.transport",
+          "internal.endpoint", // the HTTP edge, in rooms
+          "internal.install",
+          "internal.read",
+          "internal.envelope",
+          "internal.longrun",
+          "internal.stream",
           "internal.dispatch");
 
   /** Project types each file imports, by the file's package (relative to the root package). */
