@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.endpoint;
 
-import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.InetAddress;
@@ -20,7 +20,7 @@ import org.glassfish.jersey.server.ContainerRequest;
  * address). Jakarta REST has no portable way to read it, so it is learned, in this order:
  *
  * <ol>
- *   <li>the request property {@link McpFeature#LOCAL_ADDRESS_PROPERTY} (a {@code String} such as
+ *   <li>the request property {@code McpFeature.LOCAL_ADDRESS_PROPERTY} (a {@code String} such as
  *       {@code 10.0.0.5}, an {@link InetAddress} or an {@link InetSocketAddress}), set by code that
  *       runs before Jersey (a servlet filter or container adapter: request attributes are Jersey's
  *       request properties on the servlet and Grizzly containers);
@@ -60,7 +60,7 @@ public final class LocalAddress {
 
   /** The local address of {@code request}'s connection, when something tells it. */
   Optional<InetAddress> of(ContainerRequest request) {
-    Object given = request.getProperty(McpFeature.LOCAL_ADDRESS_PROPERTY);
+    Object given = request.getProperty(SecuritySettings.LOCAL_ADDRESS_PROPERTY);
     if (given != null) {
       return address(given); // what the application says wins, also when it is unusable
     }

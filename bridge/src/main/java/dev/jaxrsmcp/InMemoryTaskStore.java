@@ -1,6 +1,5 @@
-package dev.jaxrsmcp.internal.tasks;
+package dev.jaxrsmcp;
 
-import dev.jaxrsmcp.McpTaskStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -10,16 +9,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@link McpTaskStore#inMemory()}: entries in a concurrent map. Expired entries are never returned
- * and are swept every 64 creations, so the map holds at most the tasks of one TTL.
+ * and are swept every 64 creations, so the map holds at most the tasks of one TTL. Package-private
+ * beside its interface, so that the API needs nothing of the internals to offer it.
  */
-public final class InMemoryTaskStore implements McpTaskStore {
+final class InMemoryTaskStore implements McpTaskStore {
   private static final int SWEEP_EVERY = 64;
 
   private final ConcurrentMap<String, Entry> entries = new ConcurrentHashMap<>();
   private final AtomicInteger created = new AtomicInteger();
   private final Clock clock;
 
-  public InMemoryTaskStore() {
+  InMemoryTaskStore() {
     this(Clock.systemUTC());
   }
 
