@@ -75,6 +75,18 @@ class ArchitectureTest {
                   "internal.stream",
                   "internal.subscriptions"));
 
+  /**
+   * The protocol's rooms and, for each, the others it may use: the model below everything, the
+   * content shaping above it, the methods above that, each era's table on top. Other packages may
+   * use any of them.
+   */
+  private static final Map<String, Set<String>> PROTOCOL_ROOMS =
+      Map.of(
+          "internal.protocol", Set.of(),
+          "internal.content", Set.of("internal.protocol"),
+          "internal.methods", Set.of("internal.content", "internal.protocol"),
+          "internal.eras", Set.of("internal.methods", "internal.content", "internal.protocol"));
+
   /** The types each project class uses (binary names, nested classes included), by class. */
   private static Map<String, Set<String>> uses;
 
@@ -176,6 +188,26 @@ class ArchitectureTest {
             }
             if (!ROOMS.getOrDefault(from, Set.of()).contains(to)) {
               found.add(type + " uses " + u);
+            }
+          }
+        });
+    assertThat(found).isEmpty();
+  }
+
+  @Test
+  void theProtocolsRoomsUseOnlyTheRoomsBelowThem() {
+    List<String> found = new ArrayList<>();
+    uses.forEach(
+        (type, used) -> {
+          String from = packageOf(type);
+          if (PROTOCOL_ROOMS.containsKey(from)) {
+            for (String u : used) {
+              String to = packageOf(u);
+              if (PROTOCOL_ROOMS.containsKey(to)
+                  && !to.equals(from)
+                  && !PROTOCOL_ROOMS.get(from).contains(to)) {
+                found.add(type + " uses " + u);
+              }
             }
           }
         });

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.envelope;
 
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
-import dev.jaxrsmcp.internal.protocol.ContentsShape;
+import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

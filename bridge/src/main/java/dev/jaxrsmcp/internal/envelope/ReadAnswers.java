@@ -1,16 +1,16 @@
 package dev.jaxrsmcp.internal.envelope;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.content.ContentsShape;
+import dev.jaxrsmcp.internal.content.MessageSplice;
+import dev.jaxrsmcp.internal.content.ReadMessage;
+import dev.jaxrsmcp.internal.content.SuccessSplices;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRead;
-import dev.jaxrsmcp.internal.protocol.ContentsShape;
-import dev.jaxrsmcp.internal.protocol.MessageSplice;
-import dev.jaxrsmcp.internal.protocol.ReadMessage;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
-import dev.jaxrsmcp.internal.protocol.SuccessSplices;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.envelope;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.content.SuccessSplices;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
-import dev.jaxrsmcp.internal.protocol.SuccessSplices;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;

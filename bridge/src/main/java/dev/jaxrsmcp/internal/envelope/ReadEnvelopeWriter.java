@@ -1,12 +1,12 @@
 package dev.jaxrsmcp.internal.envelope;
 
+import dev.jaxrsmcp.internal.content.ContentsMapper;
+import dev.jaxrsmcp.internal.content.MessageSplice;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.longrun.LongRead;
-import dev.jaxrsmcp.internal.protocol.ContentsMapper;
-import dev.jaxrsmcp.internal.protocol.MessageSplice;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * Writes an in-place read's JSON-RPC response around the route's entity (contract section 7): the
  * message is built by {@link ReadAnswers}, shaped by {@link
- * dev.jaxrsmcp.internal.protocol.ContentsShape}, and where its content goes the route's own message
+ * dev.jaxrsmcp.internal.content.ContentsShape}, and where its content goes the route's own message
  * body writer writes ({@link RouteEntity}), through a JSON string escaper (text) or a base64
  * encoder (blob), as the bytes come. A plain read holds back its first {@value #HELD_BACK} bytes,
  * so a route that fails early still answers a clean error; one that fails later breaks the response

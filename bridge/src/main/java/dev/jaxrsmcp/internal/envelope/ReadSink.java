@@ -1,10 +1,10 @@
 package dev.jaxrsmcp.internal.envelope;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.content.ContentsShape;
+import dev.jaxrsmcp.internal.content.MessageSplice;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
-import dev.jaxrsmcp.internal.protocol.ContentsShape;
-import dev.jaxrsmcp.internal.protocol.MessageSplice;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.envelope;
 
-import dev.jaxrsmcp.internal.protocol.NonClosingOutput;
+import dev.jaxrsmcp.internal.content.NonClosingOutput;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.ext.MessageBodyWriter;

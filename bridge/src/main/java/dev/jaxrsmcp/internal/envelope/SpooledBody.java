@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.envelope;
 
+import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRead;
-import dev.jaxrsmcp.internal.protocol.ContentsShape;
 import dev.jaxrsmcp.internal.spool.Spool;
 import java.io.FilterOutputStream;
 import java.io.IOException;

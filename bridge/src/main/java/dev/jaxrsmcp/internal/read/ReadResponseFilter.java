@@ -1,16 +1,16 @@
 package dev.jaxrsmcp.internal.read;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.content.ContentsMapper;
+import dev.jaxrsmcp.internal.content.SuccessSplices;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.envelope.EnvelopeStreams;
 import dev.jaxrsmcp.internal.envelope.InPlaceRead;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelope;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
+import dev.jaxrsmcp.internal.eras.LegacyProtocol;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
-import dev.jaxrsmcp.internal.protocol.ContentsMapper;
-import dev.jaxrsmcp.internal.protocol.LegacyProtocol;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
-import dev.jaxrsmcp.internal.protocol.SuccessSplices;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;

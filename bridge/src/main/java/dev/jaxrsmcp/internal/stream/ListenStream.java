@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.internal.methods.Subscriptions;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
-import dev.jaxrsmcp.internal.protocol.Subscriptions;
 import dev.jaxrsmcp.internal.subscribe.Subscriber;
 import java.util.Optional;
 import java.util.concurrent.Future;

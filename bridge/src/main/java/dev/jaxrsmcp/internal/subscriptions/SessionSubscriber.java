@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.subscriptions;
 
-import dev.jaxrsmcp.internal.protocol.Subscriptions;
+import dev.jaxrsmcp.internal.methods.Subscriptions;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.stream.SseStream;
 import dev.jaxrsmcp.internal.subscribe.Subscriber;

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.content;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.TestEntries;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.Era;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

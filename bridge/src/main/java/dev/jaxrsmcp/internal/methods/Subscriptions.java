@@ -1,13 +1,20 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.methods;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.content.ContentsMapper;
+import dev.jaxrsmcp.internal.content.NotFoundReasons;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.ListenPlan;
+import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.SessionSettings;
@@ -233,7 +240,7 @@ public final class Subscriptions {
     ObjectNode result = Json.object().put("resultType", "complete");
     ObjectNode meta = result.putObject("_meta");
     meta.set(SUBSCRIPTION_ID, subscriptionId);
-    meta.set(ModernProtocol.META_SERVER_INFO, serverInfo);
+    meta.set(Era.META_SERVER_INFO, serverInfo);
     return JsonRpcMessages.result(subscriptionId, result);
   }
 

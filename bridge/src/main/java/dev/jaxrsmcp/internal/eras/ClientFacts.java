@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.eras;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

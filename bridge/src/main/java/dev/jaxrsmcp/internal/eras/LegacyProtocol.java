@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.eras;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +7,12 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.logging.LogLevels;
+import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.MethodHandler;
+import dev.jaxrsmcp.internal.protocol.MethodResult;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.security.CallerBinding;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;

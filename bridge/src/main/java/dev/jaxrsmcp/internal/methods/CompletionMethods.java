@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.methods;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,6 +8,11 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.MethodHandler;
+import dev.jaxrsmcp.internal.protocol.MethodResult;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +28,7 @@ import java.util.Set;
  * ({@code listFrom}); values are filtered by the typed prefix, at most 100 are sent, with {@code
  * total} and {@code hasMore}.
  */
-final class CompletionMethods {
+public final class CompletionMethods {
   static final int MAX_VALUES = 100;
 
   private final ServerState state;

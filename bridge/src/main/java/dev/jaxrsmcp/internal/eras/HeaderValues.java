@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.eras;
 
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

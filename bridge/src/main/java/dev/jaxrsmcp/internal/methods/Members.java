@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.methods;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,6 +7,10 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.RouteReader;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import java.io.IOException;

@@ -1,13 +1,19 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.methods;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.content.ReadMessage;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.MethodHandler;
+import dev.jaxrsmcp.internal.protocol.MethodResult;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.template.TemplateMatch;

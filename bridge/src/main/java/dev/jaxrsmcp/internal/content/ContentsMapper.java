@@ -1,10 +1,12 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.content;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

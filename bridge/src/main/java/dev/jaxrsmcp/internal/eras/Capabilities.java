@@ -1,8 +1,10 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.eras;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.methods.CompletionMethods;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.tools.Tools;
 

@@ -1,9 +1,11 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.content;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonTextOutput;
+import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

@@ -1,7 +1,8 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.content;
 
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.protocol.Era;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.content;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.content;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -6,6 +6,9 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.tools.ToolContent;
 import java.util.Optional;
 import java.util.UUID;
@@ -133,7 +136,7 @@ public final class ReadMessage {
     if (era == Era.MODERN || truncated) {
       ObjectNode meta = result.putObject("_meta");
       if (era == Era.MODERN) {
-        meta.set(ModernProtocol.META_SERVER_INFO, serverInfo);
+        meta.set(Era.META_SERVER_INFO, serverInfo);
       }
       if (truncated) {
         meta.put(TRUNCATED, true);

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.methods;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.MethodResult;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.LinkedHashMap;
 import java.util.List;

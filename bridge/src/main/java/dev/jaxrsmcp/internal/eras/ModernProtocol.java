@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.eras;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,6 +8,13 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.logging.LogLevels;
+import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.Caller;
+import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.McpCall;
+import dev.jaxrsmcp.internal.protocol.MethodHandler;
+import dev.jaxrsmcp.internal.protocol.MethodResult;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +29,6 @@ public final class ModernProtocol {
   static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
   static final String META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
   static final String META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
-  static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
   /** Methods whose {@code Mcp-Name} header mirrors a params member. */
   private static final Map<String, String> NAMED_BY =
@@ -122,7 +128,7 @@ public final class ModernProtocol {
     out.setAll(result.body());
     ObjectNode meta =
         result.body().get("_meta") instanceof ObjectNode m ? m.deepCopy() : Json.object();
-    meta.set(META_SERVER_INFO, Capabilities.serverInfo(state));
+    meta.set(Era.META_SERVER_INFO, Capabilities.serverInfo(state));
     out.set("_meta", meta);
     result
         .cache()

@@ -1,5 +1,10 @@
-package dev.jaxrsmcp.internal.protocol;
+package dev.jaxrsmcp.internal.eras;
 
+import dev.jaxrsmcp.internal.methods.CompletionMethods;
+import dev.jaxrsmcp.internal.methods.ResourceMethods;
+import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.protocol.MethodHandler;
+import dev.jaxrsmcp.internal.protocol.ServerState;
 import java.util.Map;
 
 /**
