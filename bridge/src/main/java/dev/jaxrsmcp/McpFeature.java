@@ -49,7 +49,7 @@ public final class McpFeature extends McpSettings implements Feature {
    * attribute is Jersey's request property). Not needed on Jersey's servlet and Grizzly containers,
    * whose request the bridge asks itself.
    */
-  public static final String LOCAL_ADDRESS_PROPERTY = "dev.jaxrsmcp.localAddress";
+  public static final String LOCAL_ADDRESS_PROPERTY = SecuritySettings.LOCAL_ADDRESS_PROPERTY;
 
   private final ChangeHubs changes = new ChangeHubs();
 

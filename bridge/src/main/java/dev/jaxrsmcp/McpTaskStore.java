@@ -1,6 +1,5 @@
 package dev.jaxrsmcp;
 
-import dev.jaxrsmcp.internal.tasks.InMemoryTaskStore;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;

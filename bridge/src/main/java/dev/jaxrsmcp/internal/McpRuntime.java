@@ -1,17 +1,17 @@
 package dev.jaxrsmcp.internal;
 
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
+import dev.jaxrsmcp.internal.endpoint.ContentTypeCheck;
+import dev.jaxrsmcp.internal.envelope.ReadEnvelopeInterceptor;
+import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
+import dev.jaxrsmcp.internal.install.EndpointInstaller;
+import dev.jaxrsmcp.internal.install.ResourceMetadataChallenge;
+import dev.jaxrsmcp.internal.read.ReadAdmission;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
-import dev.jaxrsmcp.internal.transport.ContentTypeCheck;
-import dev.jaxrsmcp.internal.transport.EndpointInstaller;
-import dev.jaxrsmcp.internal.transport.ReadAdmission;
-import dev.jaxrsmcp.internal.transport.ReadEnvelopeInterceptor;
-import dev.jaxrsmcp.internal.transport.ReadEnvelopeWriter;
-import dev.jaxrsmcp.internal.transport.ResourceMetadataChallenge;
 import jakarta.ws.rs.core.FeatureContext;
 
 /**

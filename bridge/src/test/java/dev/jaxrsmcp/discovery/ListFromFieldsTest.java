@@ -81,7 +81,7 @@ class ListFromFieldsTest {
     }
   }
 
-  private final Logger logger = Logger.getLogger("dev.jaxrsmcp.internal.protocol.Members");
+  private final Logger logger = Logger.getLogger("dev.jaxrsmcp.internal.methods.Members");
   private final List<LogRecord> records = new ArrayList<>();
   private final Handler handler =
       new Handler() {

@@ -30,7 +30,7 @@ class WatcherWarningTest {
     }
   }
 
-  private final Logger logger = Logger.getLogger("dev.jaxrsmcp.internal.transport.WatcherCheck");
+  private final Logger logger = Logger.getLogger("dev.jaxrsmcp.internal.install.WatcherCheck");
   private final List<String> warnings = new CopyOnWriteArrayList<>();
   private final Handler handler =
       new Handler() {

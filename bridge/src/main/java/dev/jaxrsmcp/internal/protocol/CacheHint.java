@@ -1,4 +1,4 @@
 package dev.jaxrsmcp.internal.protocol;
 
 /** {@code ttlMs} and {@code cacheScope} of a cacheable modern result. */
-record CacheHint(long ttlMs, String scope) {}
+public record CacheHint(long ttlMs, String scope) {}

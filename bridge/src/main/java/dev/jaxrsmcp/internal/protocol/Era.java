@@ -15,6 +15,9 @@ public enum Era {
 
   public static final String MODERN_VERSION = "2026-07-28";
 
+  /** The {@code _meta} key under which modern results carry the server's identity. */
+  public static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+
   /** Legacy versions served, newest first. */
   public static final List<String> LEGACY_VERSIONS =
       List.of("2025-11-25", "2025-06-18", "2025-03-26");

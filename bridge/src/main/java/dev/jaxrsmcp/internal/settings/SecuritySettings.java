@@ -27,5 +27,12 @@ public final class SecuritySettings {
   /** The key the application names for callers without a principal. */
   public static final Setting<McpCallerKey> CALLER_KEY = Setting.of("callerKey", McpCallerKey.NONE);
 
+  /**
+   * The request property a container adapter gives a request's local address in; its value is
+   * {@code McpFeature.LOCAL_ADDRESS_PROPERTY}, kept here so that the endpoint need not name the API
+   * class that installs it.
+   */
+  public static final String LOCAL_ADDRESS_PROPERTY = "dev.jaxrsmcp.localAddress";
+
   private SecuritySettings() {}
 }

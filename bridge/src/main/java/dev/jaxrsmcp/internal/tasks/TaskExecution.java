@@ -2,8 +2,8 @@ package dev.jaxrsmcp.internal.tasks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.protocol.McpCall;
-import dev.jaxrsmcp.internal.protocol.ToolMethods;
 
 /**
  * The one seam between tasks and the read path: runs a long-running resource's tool read in the

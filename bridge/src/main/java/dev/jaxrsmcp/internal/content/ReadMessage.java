@@ -1,0 +1,150 @@
+package dev.jaxrsmcp.internal.content;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
+import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.RouteResponse;
+import dev.jaxrsmcp.internal.tools.ToolContent;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The JSON-RPC response of a read that ran a route ({@code resources/read} or {@code tools/call},
+ * long-running or not), built by one set of rules: a success carries one contents entry whose
+ * {@code text} or {@code blob} is {@link #PLACEHOLDER}, where the writer streams the route's body,
+ * shaped by {@link ContentsShape}; a failure is the error of contract section 7 (or, for a tool, an
+ * error result). Modern results carry {@code resultType}, the server's identity and, for a resource
+ * read, its cache hints; legacy results neither. A task keeps the same tool result ({@link
+ * #toolResult}, {@link #toolFailure}), built by the same rules.
+ */
+public final class ReadMessage {
+  /** Where the content goes in a success; unique to this process, so no client can forge it. */
+  public static final String PLACEHOLDER = "dev.jaxrsmcp/content/" + UUID.randomUUID();
+
+  public static final String TRUNCATED = "dev.jaxrsmcp/truncated";
+
+  /** Which request the read answers. */
+  public enum Kind {
+    /** {@code resources/read}: {@code contents}; a failed route is a JSON-RPC error. */
+    RESOURCE_READ,
+    /**
+     * {@code tools/call}: {@code content}; a failed route is an error result ({@code isError}),
+     * except 401, which stays an error (the MCP POST answers 401 with the route's challenge).
+     */
+    TOOL_CALL
+  }
+
+  private ReadMessage() {}
+
+  /**
+   * The response to a read whose route answered 2xx, shaped by {@code shape}, the content replaced
+   * by the placeholder (where the writer streams the route's body). It holds {@code id} and {@code
+   * uri} as they are, never a value derived from them: {@link SuccessSplices} keeps the serialized
+   * message of each shape and fills in the id and URI of each read.
+   */
+  public static ObjectNode success(
+      Kind kind,
+      JsonNode id,
+      Era era,
+      CatalogueEntry entry,
+      String uri,
+      ContentsShape shape,
+      boolean truncated,
+      ObjectNode serverInfo) {
+    ObjectNode contents = shape.contents(uri, PLACEHOLDER);
+    ObjectNode result = Json.object();
+    if (kind == Kind.RESOURCE_READ) {
+      result.putArray("contents").add(contents);
+      return message(id, result, era, serverInfo, Optional.of(shape.cache()), truncated);
+    }
+    result.putArray("content").add(ToolContent.of(contents, entry));
+    return message(id, result, era, serverInfo, Optional.empty(), truncated);
+  }
+
+  /**
+   * The response to a read whose route did not answer 2xx ({@code response} carries the head of its
+   * body, for a 4xx message).
+   *
+   * @throws JsonRpcException the request's error: always for a resource read, and for a tool on a
+   *     401
+   */
+  public static ObjectNode failure(
+      Kind kind,
+      JsonNode id,
+      Era era,
+      CatalogueEntry entry,
+      String uri,
+      RouteResponse response,
+      ObjectNode serverInfo) {
+    if (kind == Kind.RESOURCE_READ) {
+      ContentsMapper.checkSuccess(response, uri, era, entry);
+      throw new IllegalStateException("not a failure: " + response.status());
+    }
+    return message(id, toolFailure(uri, response), era, serverInfo, Optional.empty(), false);
+  }
+
+  /**
+   * A tool's result as a task keeps it (no {@code resultType}, no server identity: {@code
+   * tasks/get} adds its own): the content item of {@code value}, shaped as {@link #success} shapes
+   * it, and the truncation marker when the route wrote past its {@code maxBytes}.
+   */
+  public static ObjectNode toolResult(
+      CatalogueEntry entry, String uri, ContentsShape shape, String value, boolean truncated) {
+    ObjectNode result = Json.object();
+    result.putArray("content").add(ToolContent.of(shape.contents(uri, value), entry));
+    if (truncated) {
+      result.putObject("_meta").put(TRUNCATED, true);
+    }
+    return result;
+  }
+
+  /**
+   * A tool's error result for a route that did not answer 2xx: the text of the read's error.
+   *
+   * @throws JsonRpcException for a 401, which stays the request's error (its HTTP answer carries
+   *     the route's challenge)
+   */
+  public static ObjectNode toolFailure(String uri, RouteResponse response) {
+    JsonRpcException error = ContentsMapper.error(response, uri);
+    if (response.status() == 401) {
+      throw error;
+    }
+    ObjectNode result = Json.object();
+    result.putArray("content").addObject().put("type", "text").put("text", error.getMessage());
+    result.put("isError", true);
+    return result;
+  }
+
+  /** The response message, as modern or legacy results are decorated. */
+  private static ObjectNode message(
+      JsonNode id,
+      ObjectNode body,
+      Era era,
+      ObjectNode serverInfo,
+      Optional<CacheHint> cache,
+      boolean truncated) {
+    ObjectNode result = Json.object();
+    if (era == Era.MODERN) {
+      result.put("resultType", "complete");
+    }
+    result.setAll(body);
+    if (era == Era.MODERN || truncated) {
+      ObjectNode meta = result.putObject("_meta");
+      if (era == Era.MODERN) {
+        meta.set(Era.META_SERVER_INFO, serverInfo);
+      }
+      if (truncated) {
+        meta.put(TRUNCATED, true);
+      }
+    }
+    if (era == Era.MODERN) {
+      cache.ifPresent(hint -> result.put("ttlMs", hint.ttlMs()).put("cacheScope", hint.scope()));
+    }
+    return JsonRpcMessages.result(id, result);
+  }
+}

@@ -1,0 +1,21 @@
+package dev.jaxrsmcp.internal.endpoint;
+
+import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.spool.SpoolBudget;
+import dev.jaxrsmcp.internal.tasks.SpooledToolExecution;
+import dev.jaxrsmcp.internal.tasks.Tasks;
+import java.time.Clock;
+
+/**
+ * Builds the endpoint's {@link Tasks}: task routes run through {@link SpooledToolExecution} (the
+ * in-process reader, spooled) and task calls resolve as ordinary tool calls do.
+ */
+final class TaskWiring {
+  private TaskWiring() {}
+
+  static Tasks tasks(ServerState state, ToolMethods tools, SpoolBudget budget) {
+    return new Tasks(
+        state, new SpooledToolExecution(state, budget), tools::resolve, Clock.systemUTC());
+  }
+}

@@ -1,0 +1,378 @@
+package dev.jaxrsmcp.internal.stream;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * What is on its way to one client, written in order by at most one writer thread at a time, so
+ * that nobody who hands something to a stream (the change hub, a timer, a long-running read) ever
+ * waits for the network. A client that stops reading costs a bounded amount: a frame is handed to
+ * the container only when its {@link Wire} takes it without queueing past the container's own bound
+ * (so bytes count as unsent until the socket nearly took them), and once the bytes queued here plus
+ * the write in progress exceed {@code maxUnsent}, everything queued is dropped and the stream ends
+ * with {@code overflow}'s frames (why it ended), which are written regardless. The frames of one
+ * turn go out as one flush.
+ *
+ * <p>An outbox may start <em>held</em>: it queues (and counts) frames, a close or an abort, but
+ * touches the sink only once {@link #release} says the container is ready for it.
+ *
+ * <p>Thread safety: every field but the immutable ones is guarded by {@code this}; the sink is only
+ * used by the one writer running at a time.
+ */
+final class Outbox implements Runnable {
+  /** Where the frames go: the container's response. */
+  interface Sink {
+    void write(Frame frame) throws IOException;
+
+    void close() throws IOException;
+  }
+
+  /**
+   * The container's side of the response once it is set up: whether it takes more now, and where a
+   * batch of frames ends (what was written is flushed to the client then).
+   */
+  interface Wire {
+    /** No container output (the response never got that far): always writable, nothing held. */
+    Wire NONE =
+        new Wire() {
+          @Override
+          public boolean writable() {
+            return true;
+          }
+
+          @Override
+          public void whenWritable(Runnable resume) {
+            resume.run();
+          }
+
+          @Override
+          public void startBatch() {}
+
+          @Override
+          public void endBatch() {}
+        };
+
+    /** True when the container takes a write now without queueing it past its own bound. */
+    boolean writable();
+
+    /** Runs {@code resume} once the container takes writes again (or its connection failed). */
+    void whenWritable(Runnable resume);
+
+    /** What is written from now on is flushed only at {@link #endBatch}. */
+    void startBatch();
+
+    /** Flushes what the batch wrote. */
+    void endBatch() throws IOException;
+  }
+
+  /** What the outbox tells its stream. */
+  interface Events {
+    /** Frames were dropped unwritten (the write failed, the stream was aborted or overflowed). */
+    void dropped();
+
+    /** The stream ended because a write failed or it overflowed (not by {@link #close}). */
+    void ended();
+  }
+
+  /**
+   * One thing to write.
+   *
+   * @param bytes what it holds in memory until written (zero for a body streamed from disk)
+   * @param keepAlive a keep-alive comment: skipped while another one waits to be written
+   */
+  record Frame(Object payload, long bytes, boolean keepAlive) {}
+
+  private static final int BATCH = 64;
+
+  private final Sink sink;
+  private final Events events;
+  private final long maxUnsent;
+  private final List<Frame> overflow;
+  private final Executor writers;
+  private final CompletableFuture<Void> finished = new CompletableFuture<>();
+
+  // guarded by this
+  private final ArrayDeque<Frame> queue = new ArrayDeque<>();
+  private long queuedBytes;
+  private long writingBytes;
+  private boolean scheduled;
+  private boolean keepAliveQueued;
+  private boolean closing;
+  private boolean done;
+  private boolean held;
+  private boolean parked; // waiting for the wire to take writes again
+  private boolean writableAgain; // the wire said so while a turn was deciding whether to park
+  private boolean finalFrames; // what is queued is the overflow's or nothing: written regardless
+  private volatile Wire wire = Wire.NONE;
+
+  /**
+   * @param maxUnsent bytes that may wait for the client (queued here and in the write in progress)
+   * @param overflow the last frames when the client fell further behind (not counted)
+   * @param held whether the sink waits for {@link #release}
+   */
+  Outbox(
+      Sink sink,
+      Events events,
+      long maxUnsent,
+      List<Frame> overflow,
+      Executor writers,
+      boolean held) {
+    this.sink = sink;
+    this.events = events;
+    this.maxUnsent = maxUnsent;
+    this.overflow = List.copyOf(overflow);
+    this.writers = writers;
+    this.held = held;
+  }
+
+  /**
+   * Lets a held outbox write what it queued to {@code wire} (and end, if it was closed meanwhile).
+   * Idempotent.
+   */
+  void release(Wire wire) {
+    synchronized (this) {
+      if (!held) {
+        return;
+      }
+      this.wire = wire;
+      held = false;
+    }
+    schedule();
+  }
+
+  /**
+   * Queues a frame; false when the stream is closing or this frame would take it past its limit
+   * (the stream then ends with the overflow frames).
+   */
+  boolean offer(Frame frame) {
+    boolean accepted;
+    synchronized (this) {
+      if (closing) {
+        return false;
+      }
+      if (frame.keepAlive() && keepAliveQueued) {
+        return true; // one is waiting already (a stuck write): they do not pile up
+      }
+      if (queuedBytes + writingBytes + frame.bytes() <= maxUnsent) {
+        queue.add(frame);
+        queuedBytes += frame.bytes();
+        keepAliveQueued |= frame.keepAlive();
+        accepted = true;
+      } else {
+        accepted = false;
+        overflowNow();
+      }
+    }
+    schedule();
+    if (accepted) {
+      return true;
+    }
+    events.dropped();
+    events.ended();
+    return false;
+  }
+
+  /**
+   * Drops what is queued and ends the stream with the overflow frames, as when the limit is passed
+   * (the bridge itself fell too far behind this client). No effect once closing.
+   */
+  void overflow() {
+    synchronized (this) {
+      if (closing) {
+        return;
+      }
+      overflowNow();
+    }
+    schedule();
+    events.dropped();
+    events.ended();
+  }
+
+  // guarded by this
+  private void overflowNow() {
+    finalFrames = true;
+    parked = false; // the overflow frames are written regardless
+    queue.clear();
+    keepAliveQueued = false;
+    queuedBytes = 0;
+    closing = true;
+    queue.addAll(overflow);
+  }
+
+  /** Writes what is queued, then ends the response. Idempotent. */
+  void close() {
+    synchronized (this) {
+      closing = true;
+    }
+    schedule();
+  }
+
+  /** Drops what is queued and ends the response once a write in progress returns. Idempotent. */
+  void abort() {
+    boolean hadFrames;
+    synchronized (this) {
+      closing = true;
+      hadFrames = !queue.isEmpty();
+      queue.clear();
+      queuedBytes = 0;
+      finalFrames = true;
+      parked = false;
+    }
+    if (hadFrames) {
+      events.dropped();
+    }
+    schedule();
+  }
+
+  /** Completes once the response ended (written and closed, or failed). */
+  CompletableFuture<Void> finished() {
+    return finished;
+  }
+
+  /** Bytes waiting for the client now: queued plus the write in progress. */
+  synchronized long unsent() {
+    return queuedBytes + writingBytes;
+  }
+
+  /**
+   * One turn of the writer: up to {@value #BATCH} frames, flushed together. Only one turn runs at a
+   * time ({@code scheduled}), and it touches the wire only while it holds that turn.
+   */
+  @Override
+  public void run() {
+    Wire out = wire;
+    out.startBatch();
+    int written = 0;
+    while (written < BATCH) {
+      Frame next;
+      boolean wait;
+      synchronized (this) {
+        wait = !queue.isEmpty() && !finalFrames && !out.writable();
+        next = wait ? null : queue.poll();
+        if (next != null) {
+          queuedBytes -= next.bytes();
+          writingBytes = next.bytes();
+          keepAliveQueued &= !next.keepAlive();
+        }
+      }
+      if (next == null) {
+        if (!endBatch(out)) {
+          return;
+        }
+        if (wait) {
+          out.whenWritable(this::unpark); // may run unpark at once, on this thread or another
+        }
+        synchronized (this) {
+          if (wait && (writableAgain || finalFrames || done)) {
+            writableAgain = false;
+          } else if (wait) {
+            parked = true;
+            scheduled = false;
+            return;
+          } else if (!queue.isEmpty()) {
+            // offered while this turn flushed: go on
+          } else if (closing && !done) {
+            done = true;
+          } else {
+            scheduled = false;
+            return;
+          }
+          if (done && queue.isEmpty()) {
+            break;
+          }
+        }
+        out.startBatch();
+        continue;
+      }
+      try {
+        sink.write(next);
+        written++;
+      } catch (IOException | RuntimeException e) {
+        fail();
+        return;
+      } finally {
+        synchronized (this) {
+          writingBytes = 0;
+        }
+      }
+    }
+    if (!endBatch(out)) {
+      return;
+    }
+    boolean ended;
+    synchronized (this) {
+      ended = done && queue.isEmpty();
+      if (!ended) {
+        scheduled = false;
+      }
+    }
+    if (ended) {
+      end();
+      return;
+    }
+    schedule(); // more to write: let other streams have a turn first
+  }
+
+  /** Flushes what this turn wrote; false (and the stream failed) when that failed. */
+  private boolean endBatch(Wire out) {
+    try {
+      out.endBatch();
+      return true;
+    } catch (IOException | RuntimeException e) {
+      fail();
+      return false;
+    }
+  }
+
+  /** The wire takes writes again (or failed): the next turn writes (or fails). */
+  private void unpark() {
+    synchronized (this) {
+      if (!parked) {
+        writableAgain = true; // the turn that asked is still deciding whether to park
+        return;
+      }
+      parked = false;
+    }
+    schedule();
+  }
+
+  private void schedule() {
+    synchronized (this) {
+      if (scheduled || done || held || parked) {
+        return;
+      }
+      scheduled = true;
+    }
+    writers.execute(this);
+  }
+
+  private void end() {
+    try {
+      sink.close();
+      finished.complete(null);
+    } catch (IOException | RuntimeException e) {
+      finished.complete(null);
+      events.dropped();
+    }
+  }
+
+  private void fail() {
+    synchronized (this) {
+      closing = true;
+      done = true;
+      queue.clear();
+      queuedBytes = 0;
+    }
+    events.dropped();
+    events.ended();
+    try {
+      sink.close();
+    } catch (IOException | RuntimeException e) {
+      // the client is gone already
+    }
+    finished.complete(null);
+  }
+}

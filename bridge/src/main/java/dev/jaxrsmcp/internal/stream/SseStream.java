@@ -1,0 +1,218 @@
+package dev.jaxrsmcp.internal.stream;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.session.NotificationStream;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.glassfish.jersey.media.sse.EventOutput;
+import org.glassfish.jersey.media.sse.OutboundEvent;
+import org.glassfish.jersey.server.ContainerRequest;
+
+/**
+ * One Server-Sent Events response, framed by Jersey's SSE support: each JSON-RPC message is one
+ * {@code message} event with one {@code data:} line (the JSON is written on a single line; clients
+ * such as the MCP Java SDK read only events named {@code message}), and keep-alives are comment
+ * lines. Used for POST response streams (progress, listen) and for a legacy session's GET stream.
+ *
+ * <p>Nothing here blocks on the network: {@link #send}, {@link #sendStreaming}, {@link #keepAlive}
+ * and {@link #close} queue what they are given in the stream's {@link Outbox}, and a writer thread
+ * ({@link StreamWriters}) writes it, so a timer, the change hub or a long-running read may call
+ * them from any thread. A client that stops reading holds at most {@code maxUnsentBytes} here (plus
+ * what its container buffers); past that the stream ends with a comment saying why (and, for a
+ * listen, the error response it was given), and its close action runs.
+ *
+ * <p>Thread-safe. The close action runs once, when the stream closes for any reason; a failed write
+ * (the client went away) closes the stream.
+ */
+public final class SseStream implements NotificationStream {
+  /** Bytes that may wait for a client when the owner gives no limit. */
+  public static final long DEFAULT_MAX_UNSENT_BYTES = 1L << 20;
+
+  private final EventOutput output = new EventOutput();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Outbox outbox;
+  private volatile Runnable onClose = () -> {};
+  private volatile Runnable onFailure = () -> {};
+
+  /** A stream with the default limit of unsent bytes. */
+  public SseStream() {
+    this(DEFAULT_MAX_UNSENT_BYTES, Optional.empty());
+  }
+
+  /**
+   * @param maxUnsentBytes bytes that may wait for the client before the stream is ended
+   * @param overflowMessage the last message when that happens (a listen's error response), before
+   *     the comment saying why
+   */
+  public SseStream(long maxUnsentBytes, Optional<ObjectNode> overflowMessage) {
+    List<Outbox.Frame> last = new ArrayList<>();
+    overflowMessage.ifPresent(m -> last.add(messageFrame(m)));
+    last.add(
+        new Outbox.Frame(
+            new OutboundEvent.Builder().comment(overflowReason(maxUnsentBytes)).build(), 0, false));
+    this.outbox =
+        new Outbox(
+            new Outbox.Sink() {
+              @Override
+              public void write(Outbox.Frame frame) throws IOException {
+                output.write((OutboundEvent) frame.payload());
+              }
+
+              @Override
+              public void close() throws IOException {
+                output.close();
+              }
+            },
+            new Outbox.Events() {
+              @Override
+              public void dropped() {
+                onFailure.run();
+              }
+
+              @Override
+              public void ended() {
+                markClosed();
+              }
+            },
+            maxUnsentBytes,
+            last,
+            StreamWriters::execute,
+            true); // until the response is handed over: see answer
+  }
+
+  /** Why a stream whose client fell more than {@code maxUnsentBytes} behind was ended. */
+  public static String overflowReason(long maxUnsentBytes) {
+    return "stream ended: more than "
+        + maxUnsentBytes
+        + " bytes were waiting for this client (maxUnsentBytes); reconnect, then re-read";
+  }
+
+  /**
+   * The HTTP response that carries this stream, as the answer to {@code request}. Until Jersey has
+   * set that response up, what is sent (and a close) waits here: see {@link StreamHandOver}.
+   */
+  public Response answer(ContainerRequest request) {
+    request.setWriter(
+        new StreamHandOver(request.getResponseWriter(), outbox::release, this::abort));
+    return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
+        .header("X-Accel-Buffering", "no")
+        .header("Cache-Control", "no-cache")
+        .build();
+  }
+
+  /** Runs once when the stream closes, for any reason. */
+  void onClose(Runnable action) {
+    this.onClose = action;
+  }
+
+  /**
+   * Runs (possibly more than once) when events queued on this stream will never be written: a write
+   * failed, the stream overflowed or was aborted.
+   */
+  void onFailure(Runnable action) {
+    this.onFailure = action;
+  }
+
+  /** Queues one JSON-RPC message; false when the stream is closed (or this message ended it). */
+  @Override
+  public boolean send(ObjectNode message) {
+    return !isClosed() && outbox.offer(messageFrame(message));
+  }
+
+  /**
+   * Queues one message written by {@code body} (one line of JSON, streamed from disk, so not
+   * counted against the limit) as one event; false when the stream is closed. The body runs on a
+   * writer thread after this returns.
+   */
+  boolean sendStreaming(StreamingOutput body) {
+    OutboundEvent event =
+        new OutboundEvent.Builder()
+            .name("message")
+            .mediaType(MediaType.TEXT_PLAIN_TYPE)
+            .data(StreamingOutput.class, body)
+            .build();
+    return !isClosed() && outbox.offer(new Outbox.Frame(event, 0, false));
+  }
+
+  /**
+   * Queues a keep-alive comment, unless one is still waiting to be written (keep-alives do not pile
+   * up behind a stuck write); false when the stream is closed.
+   */
+  @Override
+  public boolean keepAlive() {
+    return !isClosed()
+        && outbox.offer(
+            new Outbox.Frame(new OutboundEvent.Builder().comment("keep-alive").build(), 16, true));
+  }
+
+  boolean isClosed() {
+    return closed.get() || output.isClosed();
+  }
+
+  @Override
+  public boolean isOpen() {
+    return !isClosed();
+  }
+
+  /** Closes the stream once what is queued is written (idempotent); never blocks. */
+  @Override
+  public void close() {
+    outbox.close();
+    markClosed();
+  }
+
+  /**
+   * Ends the stream as when its client falls more than {@code maxUnsentBytes} behind: what is
+   * queued is dropped, the message saying why is sent. Never blocks.
+   */
+  public void overflow() {
+    outbox.overflow();
+    markClosed();
+  }
+
+  /**
+   * Ends the stream without writing what is still queued (a client too slow to take its final
+   * result at shutdown); never blocks.
+   */
+  void abort() {
+    outbox.abort();
+    markClosed();
+  }
+
+  /** Completes once the response ended on the wire: written and closed, or failed. */
+  CompletableFuture<Void> finished() {
+    return outbox.finished();
+  }
+
+  /** Bytes waiting for the client now (for tests). */
+  long unsent() {
+    return outbox.unsent();
+  }
+
+  private void markClosed() {
+    if (closed.compareAndSet(false, true)) {
+      onClose.run();
+    }
+  }
+
+  private static Outbox.Frame messageFrame(ObjectNode message) {
+    String json = Json.write(message);
+    OutboundEvent event =
+        new OutboundEvent.Builder()
+            .name("message")
+            // text/plain, so the String is written as it is (an application JSON provider would
+            // quote it again)
+            .mediaType(MediaType.TEXT_PLAIN_TYPE)
+            .data(String.class, json)
+            .build();
+    return new Outbox.Frame(event, json.length() + 24L, false);
+  }
+}
