@@ -27,11 +27,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -120,16 +124,45 @@ class FailingBodyTest {
   }
 
   /**
-   * Past what the bridge holds back, a failure can no longer become an error message: the response
-   * must then end in a way no HTTP client or proxy takes for a complete answer. Read over a raw
-   * socket: the status line and headers arrive, then the body, which must not end with a chunked
-   * body's last chunk (or reach a Content-Length), and the server must end the connection rather
+   * Past what the bridge holds back (the route's first 64 KiB while its content's shape is told,
+   * then 8 KiB of the message), a failure can no longer become an error message: the response must
+   * then end in a way no HTTP client or proxy takes for a complete answer. Read over a raw socket:
+   * the status line and headers arrive, then part of the body; the body must not end with a chunked
+   * body's last chunk (nor reach its Content-Length), and the server must end the connection rather
    * than leave it hanging (a read timeout fails here: a hang is not "broken off").
    */
   @ParameterizedTest
-  @ValueSource(ints = {20_000, 300_000})
+  @ValueSource(ints = {100_000, 300_000})
   void aFailureAfterPartOfAPlainReadWasSentBreaksTheResponseOff(int bytes) throws Exception {
-    String uri = "app://fail/" + bytes;
+    RawResponse response = rawRead("app://fail/" + bytes);
+
+    assertThat(response.head()).startsWith("HTTP/1.1 200");
+    assertThat(response.body()).as("part of the body was sent").contains("xxxx");
+    assertThat(response.complete())
+        .as("a broken-off response is never complete: " + response.head())
+        .isFalse();
+    assertThat(response.ended()).as("the server ended the connection").isTrue();
+  }
+
+  @Test
+  void aFailureWithinWhatIsHeldBackIsACompleteCleanError() throws Exception {
+    RawResponse response = rawRead("app://fail/20000");
+
+    assertThat(response.complete()).as("a complete response: " + response.head()).isTrue();
+    JsonNode reply = JSON.readTree(response.body());
+    assertThat(reply.has("result")).isFalse();
+    assertThat(reply.at("/error/code").asInt()).isEqualTo(-32603);
+    assertThat(reply.toString()).doesNotContain("xxxx").doesNotContain("database");
+  }
+
+  /**
+   * A response as it arrived on the wire: its head, its body (chunks decoded), whether it was
+   * complete by its own framing (the last chunk, or its Content-Length reached) and whether the
+   * server ended the connection (end of stream or reset) before the next request.
+   */
+  private record RawResponse(String head, String body, boolean complete, boolean ended) {}
+
+  private static RawResponse rawRead(String uri) throws IOException {
     byte[] body =
         Mcp.body(1, "resources/read", Map.of("uri", uri))
             .toString()
@@ -154,38 +187,80 @@ class FailingBodyTest {
       ByteArrayOutputStream received = new ByteArrayOutputStream();
       InputStream in = socket.getInputStream();
       byte[] buffer = new byte[64 * 1024];
+      boolean ended = false;
       try {
         int n;
-        while ((n = in.read(buffer)) >= 0) {
-          received.write(buffer, 0, n);
-          if (received.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n0\r\n\r\n")) {
-            break; // a complete chunked body: judged below (the connection may be kept alive)
+        while (!complete(received.toString(StandardCharsets.ISO_8859_1))) {
+          n = in.read(buffer);
+          if (n < 0) {
+            ended = true;
+            break;
           }
+          received.write(buffer, 0, n);
         }
       } catch (SocketTimeoutException e) {
-        throw new AssertionError("the server neither finished nor ended the connection", e);
+        throw new AssertionError(
+            "the server neither finished nor ended the connection; received "
+                + received.size()
+                + " bytes",
+            e);
       } catch (SocketException e) {
-        // reset by the server: broken off
+        ended = true; // reset by the server
       }
       String response = received.toString(StandardCharsets.ISO_8859_1);
-      assertThat(response).startsWith("HTTP/1.1 200");
-      String head = response.substring(0, response.indexOf("\r\n\r\n"));
-      String rest = response.substring(head.length() + 4);
-      assertThat(rest).as("part of the body was sent").contains("xxxx");
-      if (head.toLowerCase(java.util.Locale.ROOT).contains("transfer-encoding: chunked")) {
-        assertThat(rest)
-            .as("a broken-off chunked body has no last chunk")
-            .doesNotEndWith("\r\n0\r\n\r\n");
-      } else {
-        java.util.regex.Matcher length =
-            java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
-        assertThat(length.find())
-            .as("a response with neither chunks nor a length: " + head)
-            .isTrue();
-        assertThat((long) rest.length())
-            .as("a broken-off body is shorter than its Content-Length")
-            .isLessThan(Long.parseLong(length.group(1)));
+      int headEnd = response.indexOf("\r\n\r\n");
+      if (headEnd < 0) {
+        return new RawResponse(response, "", false, ended);
       }
+      String head = response.substring(0, headEnd);
+      String rest = response.substring(headEnd + 4);
+      String decoded = chunked(head) ? dechunk(rest) : rest;
+      return new RawResponse(
+          head,
+          new String(decoded.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8),
+          complete(response),
+          ended);
+    }
+  }
+
+  /** Whether {@code response} is whole by its own framing. */
+  private static boolean complete(String response) {
+    int headEnd = response.indexOf("\r\n\r\n");
+    if (headEnd < 0) {
+      return false;
+    }
+    String head = response.substring(0, headEnd);
+    String rest = response.substring(headEnd + 4);
+    if (chunked(head)) {
+      return rest.equals("0\r\n\r\n") || rest.endsWith("\r\n0\r\n\r\n");
+    }
+    Matcher length = CONTENT_LENGTH.matcher(head);
+    return length.find() && rest.length() >= Long.parseLong(length.group(1));
+  }
+
+  private static final Pattern CONTENT_LENGTH = Pattern.compile("(?im)^content-length: *(\\d+)$");
+
+  private static boolean chunked(String head) {
+    return head.toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked");
+  }
+
+  /** The data of the chunks that arrived whole. */
+  private static String dechunk(String chunks) {
+    StringBuilder data = new StringBuilder();
+    int at = 0;
+    while (true) {
+      int lineEnd = chunks.indexOf("\r\n", at);
+      if (lineEnd < 0) {
+        return data.toString();
+      }
+      int size = Integer.parseInt(chunks.substring(at, lineEnd).trim(), 16);
+      int dataStart = lineEnd + 2;
+      if (size == 0 || dataStart + size > chunks.length()) {
+        return data.append(chunks, dataStart, Math.min(chunks.length(), dataStart + size))
+            .toString();
+      }
+      data.append(chunks, dataStart, dataStart + size);
+      at = dataStart + size + 2;
     }
   }
 }

@@ -87,6 +87,14 @@ final class RawHttp {
   }
 
   Reply send() {
+    return Reply.parse(sendRaw());
+  }
+
+  /**
+   * The response's bytes as they arrived, until the server ended the connection (the request asks
+   * it to); a response the server neither finishes nor ends fails (a hang is never an answer).
+   */
+  byte[] sendRaw() {
     ByteArrayOutputStream request = new ByteArrayOutputStream();
     request.writeBytes(
         (method + " " + target + " HTTP/1.1\r\n").getBytes(StandardCharsets.ISO_8859_1));
@@ -129,7 +137,7 @@ final class RawHttp {
                 + abbreviate(received.toString(StandardCharsets.ISO_8859_1)),
             e);
       }
-      return Reply.parse(received.toByteArray());
+      return received.toByteArray();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

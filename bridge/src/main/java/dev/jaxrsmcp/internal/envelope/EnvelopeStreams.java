@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.envelope;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Optional;
+import org.glassfish.jersey.internal.inject.InjectionManager;
 
 /**
  * The streams of one in-place read's response. {@link ReadEnvelopeInterceptor}, outermost of the
@@ -16,11 +17,24 @@ public final class EnvelopeStreams {
   private final Pipe pipe = new Pipe();
   private Optional<OutputStream> response = Optional.empty();
   private Optional<OutputStream> routeOutput = Optional.empty();
+  private Optional<InjectionManager> injection = Optional.empty();
 
-  /** Called by the interceptor: the response's stream, and the pipe the chain gets instead. */
-  OutputStream attach(OutputStream responseStream) {
+  /**
+   * Called by the interceptor: the response's stream, and the pipe the chain gets instead.
+   *
+   * @param injection the request's injection manager, when Jersey tells it
+   */
+  OutputStream attach(OutputStream responseStream, Optional<InjectionManager> injection) {
     response = Optional.of(responseStream);
+    this.injection = injection;
     return pipe;
+  }
+
+  /**
+   * The request's injection manager, for what only the container can do ({@link BrokenResponse}).
+   */
+  Optional<InjectionManager> injection() {
+    return injection;
   }
 
   /** The response's own stream; empty when the interceptor did not run. */

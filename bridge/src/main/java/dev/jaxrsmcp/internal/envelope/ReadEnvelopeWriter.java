@@ -142,11 +142,13 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         return;
       }
       if (held.started()) {
+        boolean closed = BrokenResponse.breakOff(envelope.streams().injection(), out);
         LOG.log(
             System.Logger.Level.ERROR,
             "the route of "
                 + read.uri
-                + " failed after part of its MCP response was sent; the response is broken off",
+                + " failed after part of its MCP response was sent; the response is broken off"
+                + (closed ? " (its connection closed before the last chunk)" : ""),
             e);
         throw new IOException("the route failed while its MCP response was being sent", e);
       }

@@ -1,0 +1,61 @@
+package dev.jaxrsmcp.internal.envelope;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Optional;
+import org.glassfish.jersey.internal.inject.InjectionManager;
+
+/**
+ * Breaks off a response that failed after it was committed, so that no client or proxy can take
+ * what arrived for a complete answer (contract section 7). HTTP/1.1 says a response of unknown
+ * length is incomplete when its connection ends before the last chunk; Jakarta REST has no way to
+ * end it so, and Jersey, once a response is committed, logs a writer's failure and then ends the
+ * response as if it were whole. So what was written is flushed (the client gets whole chunks of it)
+ * and the container's connection is closed before Jersey ends the response.
+ *
+ * <p>The connection is reached through the container's own response, as Jersey's container binds it
+ * for injection in the request scope: Grizzly's ({@link GrizzlyConnections}), looked up by name so
+ * that nothing of Grizzly is loaded on another container. On a container it does not know, the
+ * response ends as Jersey ends it; the failure is logged either way. Thread-safe.
+ */
+final class BrokenResponse {
+  private static final System.Logger LOG = System.getLogger(BrokenResponse.class.getName());
+
+  /** Whether Grizzly's server classes are there; looked up once. */
+  private static final boolean GRIZZLY = present("org.glassfish.grizzly.http.server.Response");
+
+  private BrokenResponse() {}
+
+  /**
+   * Flushes {@code out} and closes the connection the response is sent on, when the container is
+   * known; returns whether it was closed.
+   *
+   * @param injection the request's injection manager (the request scope must be active)
+   * @param out the response's stream
+   */
+  static boolean breakOff(Optional<InjectionManager> injection, OutputStream out) {
+    try {
+      out.flush(); // what was written so far arrives in whole chunks, never the last one
+    } catch (IOException | RuntimeException e) {
+      // The client is gone or the stream failed: the connection is closed all the same.
+    }
+    if (injection.isEmpty() || !GRIZZLY) {
+      return false;
+    }
+    try {
+      return GrizzlyConnections.close(injection.get());
+    } catch (RuntimeException | LinkageError e) {
+      LOG.log(System.Logger.Level.DEBUG, "could not close the connection of a broken response", e);
+      return false;
+    }
+  }
+
+  private static boolean present(String type) {
+    try {
+      Class.forName(type, false, BrokenResponse.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+}
