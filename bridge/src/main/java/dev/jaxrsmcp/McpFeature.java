@@ -2,6 +2,7 @@ package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.McpRuntime;
 import dev.jaxrsmcp.internal.security.Origins;
+import dev.jaxrsmcp.internal.settings.BuilderValues;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
@@ -15,14 +16,8 @@ import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Turns a Jersey application's {@link McpResource} methods into an MCP server on the same
@@ -59,10 +54,7 @@ public final class McpFeature extends McpSettings implements Feature {
 
   /** A builder with every setting at its default. */
   public static Builder builder() {
-    // Task settings hold a store with state (the in-memory one by default), which the feature
-    // closes when its application stops: each feature gets its own, never one shared by all.
-    return new Builder(
-        Settings.defaults().with(LongRunningSettings.TASKS, McpTasks.builder().build()));
+    return new Builder(BuilderValues.newFeatureDefaults());
   }
 
   /** A builder starting from this feature's settings. */
@@ -231,15 +223,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * start when no {@code @McpResource(subscribe = true)} has it.
      */
     public Builder watch(String template, McpWatcher watcher) {
-      requireText(template, "template");
-      Objects.requireNonNull(watcher, "watcher");
-      Map<String, McpWatcher> watchers =
-          new LinkedHashMap<>(settings.get(SubscriptionSettings.WATCHERS));
-      if (watchers.putIfAbsent(template, watcher) != null) {
-        throw new IllegalArgumentException(
-            "a watcher for template '" + template + "' is already registered");
-      }
-      return set(SubscriptionSettings.WATCHERS, Collections.unmodifiableMap(watchers));
+      return with(BuilderValues.withWatcher(settings, template, watcher));
     }
 
     /**
@@ -276,23 +260,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * {@code @McpResource} has it or it has no such variable.
      */
     public Builder complete(String template, String variable, McpCompleter completer) {
-      requireText(template, "template");
-      requireText(variable, "variable");
-      Objects.requireNonNull(completer, "completer");
-      Map<String, Map<String, McpCompleter>> completers =
-          new LinkedHashMap<>(settings.get(ProtocolSettings.COMPLETERS));
-      Map<String, McpCompleter> byVariable =
-          new LinkedHashMap<>(completers.getOrDefault(template, Map.of()));
-      if (byVariable.putIfAbsent(variable, completer) != null) {
-        throw new IllegalArgumentException(
-            "a completer for variable '"
-                + variable
-                + "' of template '"
-                + template
-                + "' is already registered");
-      }
-      completers.put(template, Collections.unmodifiableMap(byVariable));
-      return set(ProtocolSettings.COMPLETERS, Collections.unmodifiableMap(completers));
+      return with(BuilderValues.withCompleter(settings, template, variable, completer));
     }
 
     /** See {@link McpFeature#pageSize()}; from 1 to 1000. */
@@ -306,11 +274,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * path), or {@code *}. Replaces the list set before.
      */
     public Builder allowedOrigins(String... origins) {
-      Set<String> checked = new LinkedHashSet<>();
-      for (String origin : Objects.requireNonNull(origins, "allowedOrigins")) {
-        checked.add(Origins.requireOrigin(origin));
-      }
-      return set(SecuritySettings.ALLOWED_ORIGINS, Collections.unmodifiableSet(checked));
+      return with(BuilderValues.withAllowedOrigins(settings, origins, Origins::requireOrigin));
     }
 
     /**
@@ -319,11 +283,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * [fd00::1]}), or {@code *}. Replaces the list set before.
      */
     public Builder allowedHosts(String... hosts) {
-      Set<String> checked = new LinkedHashSet<>();
-      for (String host : Objects.requireNonNull(hosts, "allowedHosts")) {
-        checked.add(Origins.requireHost(host));
-      }
-      return set(SecuritySettings.ALLOWED_HOSTS, Collections.unmodifiableSet(checked));
+      return with(BuilderValues.withAllowedHosts(settings, hosts, Origins::requireHost));
     }
 
     /** See {@link McpFeature#maxUriLength()}; from 16 to 4096. */
@@ -346,11 +306,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * the order they were added, after Micrometer's context-propagation.
      */
     public Builder contextCarrier(McpContextCarrier carrier) {
-      java.util.Objects.requireNonNull(carrier, "contextCarrier");
-      List<McpContextCarrier> carriers =
-          new java.util.ArrayList<>(settings.get(LongRunningSettings.CONTEXT_CARRIERS));
-      carriers.add(carrier);
-      return set(LongRunningSettings.CONTEXT_CARRIERS, List.copyOf(carriers));
+      return with(BuilderValues.withContextCarrier(settings, carrier));
     }
 
     /** See {@link McpFeature#callerKey()} and {@link McpCallerKey}. */
@@ -388,9 +344,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * the list set before.
      */
     public Builder sessionBinding(String... headers) {
-      return set(
-          SecuritySettings.SESSION_BINDING,
-          List.copyOf(headerNames(headers, "sessionBinding", false)));
+      return with(BuilderValues.withSessionBinding(settings, headers));
     }
 
     /**
@@ -398,9 +352,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * *}. No names forwards every header that is not always withheld. Replaces the list set before.
      */
     public Builder forwardOnlyHeaders(String... headers) {
-      return set(
-          SecuritySettings.FORWARD_ONLY_HEADERS,
-          Collections.unmodifiableSet(headerNames(headers, "forwardOnlyHeaders", true)));
+      return with(BuilderValues.withForwardOnlyHeaders(settings, headers));
     }
 
     /**
@@ -408,9 +360,7 @@ public final class McpFeature extends McpSettings implements Feature {
      * *}. Replaces the list set before.
      */
     public Builder neverForwardHeaders(String... headers) {
-      return set(
-          SecuritySettings.NEVER_FORWARD_HEADERS,
-          Collections.unmodifiableSet(headerNames(headers, "neverForwardHeaders", true)));
+      return with(BuilderValues.withNeverForwardHeaders(settings, headers));
     }
 
     /** See {@link McpFeature#protectedResource()}. */
@@ -431,35 +381,12 @@ public final class McpFeature extends McpSettings implements Feature {
     }
 
     private <T> Builder set(Setting<T> setting, T value) {
-      settings = settings.with(setting, value);
+      return with(settings.with(setting, value));
+    }
+
+    private Builder with(Settings changed) {
+      settings = changed;
       return this;
-    }
-
-    private static Set<String> headerNames(String[] names, String what, boolean prefixes) {
-      Set<String> checked = new LinkedHashSet<>();
-      for (String name : Objects.requireNonNull(names, what)) {
-        Objects.requireNonNull(name, what);
-        String token = prefixes && name.endsWith("*") ? name.substring(0, name.length() - 1) : name;
-        if (!token.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-          throw new IllegalArgumentException(
-              what
-                  + " entries must be header names"
-                  + (prefixes ? ", optionally ending in '*'" : "")
-                  + " (found '"
-                  + name
-                  + "')");
-        }
-        checked.add(name);
-      }
-      return checked;
-    }
-
-    private static String requireText(String value, String what) {
-      Objects.requireNonNull(value, what);
-      if (value.isBlank()) {
-        throw new IllegalArgumentException(what + " must not be blank");
-      }
-      return value;
     }
   }
 }
