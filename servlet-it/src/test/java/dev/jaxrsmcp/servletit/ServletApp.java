@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.servletit;
 
 import dev.jaxrsmcp.McpFeature;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,8 +19,13 @@ final class ServletApp implements AutoCloseable {
   final IdentityHolder holder;
   final BearerServletFilter filter;
   private final ExecutorService async;
+  private final List<Class<?>> routes;
 
-  ServletApp(IdentityHolder.Mode mode) {
+  /**
+   * @param routes resource classes registered beside the application's own, for one test
+   */
+  ServletApp(IdentityHolder.Mode mode, Class<?>... routes) {
+    this.routes = List.of(routes);
     this.holder = new IdentityHolder(mode);
     this.filter = new BearerServletFilter(holder);
     // Threads that inherit nothing, whatever the holder's mode: the routes hand them values.
@@ -30,6 +36,7 @@ final class ServletApp implements AutoCloseable {
 
   ResourceConfig resourceConfig() {
     return new ResourceConfig()
+        .registerClasses(routes.toArray(Class<?>[]::new))
         .register(new IdentityResource(holder, async))
         .register(new TaskResource(holder))
         .register(RolesAllowedDynamicFeature.class)

@@ -24,6 +24,9 @@ final class BrokenResponse {
   /** Whether Grizzly's server classes are there; looked up once. */
   private static final boolean GRIZZLY = present("org.glassfish.grizzly.http.server.Response");
 
+  /** Whether the Servlet API is there; looked up once. */
+  private static final boolean SERVLET = ServletConnections.present();
+
   private BrokenResponse() {}
 
   /**
@@ -32,22 +35,39 @@ final class BrokenResponse {
    *
    * @param injection the request's injection manager (the request scope must be active)
    * @param out the response's stream
+   * @param failure why, for the container's own records
    */
-  static boolean breakOff(Optional<InjectionManager> injection, OutputStream out) {
+  static boolean breakOff(
+      Optional<InjectionManager> injection, OutputStream out, Throwable failure) {
     try {
       out.flush(); // what was written so far arrives in whole chunks, never the last one
     } catch (IOException | RuntimeException e) {
       // The client is gone or the stream failed: the connection is closed all the same.
     }
-    if (injection.isEmpty() || !GRIZZLY) {
+    if (injection.isEmpty()) {
       return false;
     }
+    InjectionManager manager = injection.get();
+    return (GRIZZLY && attempt("Grizzly", () -> GrizzlyConnections.close(manager)))
+        || (SERVLET && attempt("servlet", () -> ServletConnections.close(manager, failure)));
+  }
+
+  /** One container's way; false when it is not this container's request or it failed. */
+  private static boolean attempt(String container, Attempt attempt) {
     try {
-      return GrizzlyConnections.close(injection.get());
-    } catch (RuntimeException | LinkageError e) {
-      LOG.log(System.Logger.Level.DEBUG, "could not close the connection of a broken response", e);
+      return attempt.close();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      LOG.log(
+          System.Logger.Level.DEBUG,
+          "could not close the " + container + " connection of a broken response",
+          e);
       return false;
     }
+  }
+
+  @FunctionalInterface
+  private interface Attempt {
+    boolean close() throws ReflectiveOperationException;
   }
 
   private static boolean present(String type) {

@@ -142,7 +142,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         return;
       }
       if (held.started()) {
-        boolean closed = BrokenResponse.breakOff(envelope.streams().injection(), out);
+        boolean closed = BrokenResponse.breakOff(envelope.streams().injection(), out, e);
         LOG.log(
             System.Logger.Level.ERROR,
             "the route of "
