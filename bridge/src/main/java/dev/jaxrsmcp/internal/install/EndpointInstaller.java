@@ -42,11 +42,14 @@ import org.glassfish.jersey.server.spi.Container;
  * same application. Also keeps the application's {@link ApplicationHandler} for in-process reads.
  */
 public final class EndpointInstaller implements ModelProcessor {
+  private static final System.Logger SUMMARY = System.getLogger(StartupSummary.LOGGER);
+
   private final Settings settings;
   private final ChangeHubs featureChanges;
   private final AtomicReference<ChangeHub> changes = new AtomicReference<>();
   private final AtomicReference<ApplicationHandler> application = new AtomicReference<>();
   private final AtomicReference<McpEndpoint> endpoint = new AtomicReference<>();
+  private final AtomicReference<Catalogue> catalogue = new AtomicReference<>();
 
   /**
    * @param featureChanges the feature's view of the running applications' change hubs
@@ -59,6 +62,7 @@ public final class EndpointInstaller implements ModelProcessor {
   @Override
   public ResourceModel processResourceModel(ResourceModel model, Configuration configuration) {
     Catalogue catalogue = ResourceScanner.scan(model, settings);
+    this.catalogue.set(catalogue);
     RouteShadows shadows = new RouteShadows(() -> Optional.ofNullable(application.get()));
     InProcessReader reader =
         new InProcessReader(
@@ -163,6 +167,15 @@ public final class EndpointInstaller implements ModelProcessor {
 
       private void start(Container container) {
         application.set(container.getApplicationHandler());
+        Catalogue started = catalogue.get();
+        if (started != null) {
+          SUMMARY.log(
+              System.Logger.Level.INFO,
+              StartupSummary.of(
+                  started,
+                  settings,
+                  EndpointLocation.of(container, settings.get(ProtocolSettings.PATH))));
+        }
         ChangeHub hub = changes.get();
         hub.start(); // once per application (onReload and onStartup both come here)
         featureChanges.started(hub);
