@@ -6,6 +6,7 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TestServer;
+import dev.jaxrsmcp.testing.WireRead;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -151,15 +152,19 @@ class UndeclaredCharsetTest {
    * U+FFFD stands in for the byte.
    */
   @Test
-  void bytesThatAreNotUtf8PastTheFirst64KibBreakTheResponseOffInsteadOfBecomingReplacements() {
-    String answer = mcp.read("app://page/late").asString();
+  void bytesThatAreNotUtf8PastTheFirst64KibBreakTheResponseOffInsteadOfBecomingReplacements()
+      throws Exception {
+    WireRead.Response response = WireRead.read(server.port(), "app://page/late");
 
-    assertThat(answer)
+    assertThat(response.head()).startsWith("HTTP/1.1 200");
+    assertThat(response.body())
         .startsWith(
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"resultType\":\"complete\","
                 + "\"contents\":[{\"uri\":\"app://page/late\",\"mimeType\":\"text/plain\","
                 + "\"text\":\"aaaa")
         .doesNotContain("\uFFFD")
         .endsWith("a");
+    assertThat(response.complete()).as("a broken-off response is never complete").isFalse();
+    assertThat(response.ended()).as("the server ended the connection").isTrue();
   }
 }
