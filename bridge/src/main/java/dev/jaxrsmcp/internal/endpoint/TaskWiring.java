@@ -3,7 +3,7 @@ package dev.jaxrsmcp.internal.endpoint;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
-import dev.jaxrsmcp.internal.tasks.SpooledToolExecution;
+import dev.jaxrsmcp.internal.taskrun.SpooledToolExecution;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import java.time.Clock;
 

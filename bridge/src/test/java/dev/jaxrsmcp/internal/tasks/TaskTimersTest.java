@@ -18,6 +18,7 @@ import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.taskrun.TaskExecution;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
