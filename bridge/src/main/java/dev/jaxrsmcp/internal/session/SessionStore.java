@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.session;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.time.Time;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -44,7 +45,10 @@ public final class SessionStore {
 
   private final SessionSweeper sweeper;
 
-  /** A store reading time from {@code nanoTime} (tests pass their own clock), with no limit. */
+  /**
+   * A store reading time from {@code nanoTime} (tests pass their own clock), with no limit; its
+   * sweep runs on the system's time.
+   */
   public SessionStore(Duration idleTimeout, Duration keepAliveInterval, LongSupplier nanoTime) {
     this(
         SessionLimits.of(idleTimeout, keepAliveInterval, Integer.MAX_VALUE),
@@ -53,12 +57,24 @@ public final class SessionStore {
   }
 
   /**
-   * A store with these limits, sharing sessions through {@code shared} when present.
-   *
-   * @param nanoTime the clock (tests pass their own)
+   * A store with these limits, sharing sessions through {@code shared} when present, reading time
+   * from {@code nanoTime}; its sweep runs on the system's time.
    */
   public SessionStore(
       SessionLimits limits, Optional<SharedSessions> shared, LongSupplier nanoTime) {
+    this(limits, shared, nanoTime, Time.system());
+  }
+
+  /**
+   * A store with these limits, sharing sessions through {@code shared} when present, whose idle
+   * timeouts, keep-alives and sweep run on {@code time}.
+   */
+  public SessionStore(SessionLimits limits, Optional<SharedSessions> shared, Time time) {
+    this(limits, shared, time::nanoTime, time);
+  }
+
+  private SessionStore(
+      SessionLimits limits, Optional<SharedSessions> shared, LongSupplier nanoTime, Time time) {
     this.timeouts = new SessionTimeouts(limits);
     this.nanoTime = nanoTime;
     this.shared = shared;
@@ -67,7 +83,14 @@ public final class SessionStore {
         new SessionAdmission(
             limits, timeouts, shared, sessions, nanoTime, this::sweep, this::endHere, this::end);
     this.events = new SessionEvents(sessions, session -> endHere(session));
-    this.sweeper = new SessionSweeper(sessions, timeouts, shared, nanoTime, this::endHere);
+    this.sweeper =
+        new SessionSweeper(
+            sessions,
+            timeouts,
+            shared,
+            nanoTime,
+            this::endHere,
+            () -> time.newScheduler("jaxrs-mcp-session-sweeper"));
     factory.randomize(localKey);
     shared.ifPresent(
         store ->

@@ -1,12 +1,12 @@
 package dev.jaxrsmcp.internal.session;
 
+import dev.jaxrsmcp.internal.time.Scheduler;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The background pass of a {@link SessionStore}: keep-alives on open streams, renewals of the
@@ -31,27 +31,31 @@ final class SessionSweeper {
   private final Optional<SharedSessions> shared;
   private final LongSupplier nanoTime;
   private final Predicate<Session> endHere;
+  private final Supplier<Scheduler> schedulers;
   private final long periodNanos;
 
   /** Guarded by {@code this}; empty until the first start. */
-  private ScheduledExecutorService executor;
+  private Scheduler executor;
 
   private boolean stopped;
 
   /**
    * @param endHere ends this instance's view of a session; true when it was still here
+   * @param schedulers makes the pass's scheduler at the first start
    */
   SessionSweeper(
       Map<String, Session> sessions,
       SessionTimeouts timeouts,
       Optional<SharedSessions> shared,
       LongSupplier nanoTime,
-      Predicate<Session> endHere) {
+      Predicate<Session> endHere,
+      Supplier<Scheduler> schedulers) {
     this.sessions = sessions;
     this.timeouts = timeouts;
     this.shared = shared;
     this.nanoTime = nanoTime;
     this.endHere = endHere;
+    this.schedulers = schedulers;
     this.periodNanos =
         Math.max(
             TimeUnit.MILLISECONDS.toNanos(10), timeouts.sweepIntervalNanos(shared.isPresent()) / 2);
@@ -62,13 +66,7 @@ final class SessionSweeper {
     if (executor != null || stopped) {
       return;
     }
-    executor =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(null, task, "jaxrs-mcp-session-sweeper", 0, false);
-              thread.setDaemon(true);
-              return thread;
-            });
+    executor = schedulers.get();
     executor.scheduleWithFixedDelay(
         this::sweepSafely, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
   }
@@ -77,7 +75,7 @@ final class SessionSweeper {
   synchronized void stop() {
     stopped = true;
     if (executor != null) {
-      executor.shutdownNow();
+      executor.shutdown();
     }
   }
 

@@ -17,6 +17,8 @@ import dev.jaxrsmcp.internal.quota.QuotaExceededException;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.taskrun.TaskExecution;
+import dev.jaxrsmcp.internal.time.Scheduler;
+import dev.jaxrsmcp.internal.time.Time;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -25,7 +27,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -56,7 +57,13 @@ public final class Tasks {
   private final long pollMs;
   private final TaskLease lease;
   private final String instance = UUID.randomUUID().toString();
-  private final ScheduledThreadPoolExecutor timer = newTimer();
+
+  /**
+   * The timer of leases and expiries: one daemon thread in production; a cancelled timer (a task
+   * that ended) is removed at once rather than when it would have fired.
+   */
+  private final Scheduler timer;
+
   private final Map<String, RunningTask> local = new ConcurrentHashMap<>();
   private final OwnerQuota runningQuota;
   private final TaskLedger ledger;
@@ -65,14 +72,15 @@ public final class Tasks {
       ServerState state,
       TaskExecution execution,
       Function<McpCall, ToolMethods.ToolRead> resolve,
-      Clock clock) {
+      Time time) {
     this.state = state;
     this.execution = execution;
     this.resolve = resolve;
     McpTasks settings = state.settings().get(LongRunningSettings.TASKS);
     this.records = new TaskRecords(settings.store());
     this.owners = new TaskOwner(state.settings().get(SecuritySettings.SESSION_BINDING));
-    this.clock = clock;
+    this.clock = time.clock();
+    this.timer = time.newScheduler("jaxrs-mcp-tasks");
     this.ttlMs = settings.ttl().toMillis();
     this.pollMs = settings.pollInterval().toMillis();
     this.lease = new TaskLease(records, clock, instance, pollMs);
@@ -82,23 +90,6 @@ public final class Tasks {
             new OwnerQuota.Limit(settings.maxRunningPerCaller(), "McpTasks.maxRunningPerCaller"),
             new OwnerQuota.Limit(settings.maxRunningPerCaller(), "McpTasks.maxRunningPerCaller"));
     this.ledger = new TaskLedger(settings.maxStored(), settings.maxStoredPerCaller());
-  }
-
-  /**
-   * The timer of leases and expiries: one daemon thread; a cancelled timer (a task that ended) is
-   * removed at once rather than when it would have fired.
-   */
-  private static ScheduledThreadPoolExecutor newTimer() {
-    ScheduledThreadPoolExecutor timer =
-        new ScheduledThreadPoolExecutor(
-            1,
-            r -> {
-              Thread t = new Thread(null, r, "jaxrs-mcp-tasks", 0, false);
-              t.setDaemon(true);
-              return t;
-            });
-    timer.setRemoveOnCancelPolicy(true);
-    return timer;
   }
 
   /** Whether any tool may run as a task (what {@code server/discover} advertises). */
@@ -301,7 +292,7 @@ public final class Tasks {
       running.stop();
     }
     execution.shutdown();
-    timer.shutdownNow();
+    timer.shutdown();
     records.close();
   }
 
@@ -317,7 +308,7 @@ public final class Tasks {
 
   /** Timers waiting (leases and expiries of tasks running here), for tests. */
   int timersQueued() {
-    return timer.getQueue().size();
+    return timer.queued();
   }
 
   /** Tasks this instance keeps (created and not expired), for tests. */
