@@ -128,8 +128,8 @@ class ArchitectureTest {
   }
 
   @Test
-  void templateAndJsonRpcDependOnNothingElseInTheProject() {
-    for (String pkg : List.of("internal.template", "internal.jsonrpc")) {
+  void templateJsonRpcAndTimeDependOnNothingElseInTheProject() {
+    for (String pkg : List.of("internal.template", "internal.jsonrpc", "internal.time")) {
       uses.forEach(
           (type, used) -> {
             if (packageOf(type).equals(pkg)) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.TestServer;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -38,16 +40,28 @@ class LegacyLifetimeTest {
     }
   }
 
+  /**
+   * On virtual time: two sessions start at 0 ms; one is probed exactly at its timeout (alive: idle
+   * means longer than the timeout), the other just after it (gone). A probe is activity, hence two
+   * sessions; no wall-clock wait decides anything.
+   */
   @Test
   void anIdleSessionExpires() throws Exception {
-    McpFeature feature = McpFeature.builder().sessionIdleTimeout(Duration.ofMillis(200)).build();
-    try (TestServer server = TestServer.start(new ResourceConfig(Motd.class).register(feature))) {
+    VirtualTime time = new VirtualTime();
+    Duration idle = Duration.ofMillis(200);
+    McpFeature feature = McpFeature.builder().sessionIdleTimeout(idle).build();
+    try (TestServer server =
+        TestServer.start(
+            new ResourceConfig(Motd.class).register(feature).property(Time.PROPERTY, time))) {
       Legacy legacy = new Legacy(server.mcpUrl());
-      String session = legacy.initialize(Legacy.VERSION).header("Mcp-Session-Id");
-      // Any request on the session is activity, so the probe comes once, after a wait that is
-      // longer than the idle timeout however slow the machine is.
-      Thread.sleep(1_000);
-      legacy.call(session, 1, "ping", null).then().statusCode(404);
+      String probedAtItsTimeout = legacy.initialize(Legacy.VERSION).header("Mcp-Session-Id");
+      String probedJustAfter = legacy.initialize(Legacy.VERSION).header("Mcp-Session-Id");
+
+      time.advanceTo(idle);
+      legacy.call(probedAtItsTimeout, 1, "ping", null).then().statusCode(200);
+      time.advanceTo(idle.plusNanos(1));
+      legacy.call(probedJustAfter, 1, "ping", null).then().statusCode(404);
+      legacy.call(probedAtItsTimeout, 2, "ping", null).then().statusCode(200);
     }
   }
 

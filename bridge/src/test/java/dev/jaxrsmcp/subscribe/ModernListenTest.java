@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TestServer;
@@ -70,6 +72,11 @@ class ModernListenTest {
   private McpFeature feature;
 
   private void start(McpFeature.Builder builder) {
+    start(builder, Time.system());
+  }
+
+  /** Starts the server with its timed work (keep-alives, listen timeouts) on {@code time}. */
+  private void start(McpFeature.Builder builder, Time time) {
     feature =
         builder
             .watch(
@@ -80,7 +87,10 @@ class ModernListenTest {
                 })
             .build();
     server =
-        TestServer.start(new ResourceConfig(Items.class, SecretFilter.class).register(feature));
+        TestServer.start(
+            new ResourceConfig(Items.class, SecretFilter.class)
+                .register(feature)
+                .property(Time.PROPERTY, time));
   }
 
   @AfterEach
@@ -212,12 +222,22 @@ class ModernListenTest {
     }
   }
 
+  /** On virtual time: a keep-alive at 100 ms and 200 ms, none before either. */
   @Test
   void keepAliveCommentsFlowOnAQuietStream() throws Exception {
-    start(McpFeature.builder().keepAlive(Duration.ofMillis(100)));
+    VirtualTime time = new VirtualTime();
+    start(McpFeature.builder().keepAlive(Duration.ofMillis(100)), time);
     try (SseRecorder stream =
         listen(1, Map.of("resourceSubscriptions", List.of("app://items/a")), null)) {
       stream.next();
+      stream.forgetComments();
+      time.advanceTo(Duration.ofMillis(99));
+      stream.assertNoComment(200);
+      time.advanceTo(Duration.ofMillis(100));
+      assertThat(stream.nextComment()).isEqualTo(": keep-alive");
+      time.advanceTo(Duration.ofMillis(199));
+      stream.assertNoComment(200);
+      time.advanceTo(Duration.ofMillis(200));
       assertThat(stream.nextComment()).isEqualTo(": keep-alive");
     }
   }
@@ -235,12 +255,17 @@ class ModernListenTest {
     assertThat(feature.changes().changed("app://items/a")).isZero();
   }
 
+  /** On virtual time: the stream is open at 299 ms and completed at 300 ms. */
   @Test
   void listenTimeoutEndsTheStreamWithTheCompletionResult() throws Exception {
-    start(McpFeature.builder().listenTimeout(Duration.ofMillis(300)));
+    VirtualTime time = new VirtualTime();
+    start(McpFeature.builder().listenTimeout(Duration.ofMillis(300)), time);
     try (SseRecorder stream =
         listen(5, Map.of("resourceSubscriptions", List.of("app://items/a")), null)) {
       stream.next();
+      time.advanceTo(Duration.ofMillis(299));
+      stream.assertExhausted(200);
+      time.advanceTo(Duration.ofMillis(300));
       JsonNode completion = stream.next();
       assertThat(completion.path("id").asInt()).isEqualTo(5);
       assertThat(

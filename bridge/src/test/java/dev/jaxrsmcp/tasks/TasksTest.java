@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.TestTaskStores;
+import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TaskRoutes;
@@ -49,9 +52,12 @@ class TasksTest {
   }
 
   TestServer start(McpTasks tasks) {
-    return TestServer.start(
-        new ResourceConfig(TaskRoutes.class)
-            .register(McpFeature.builder().spoolDirectory(spool).tasks(tasks).build()));
+    return TestServer.start(app(tasks));
+  }
+
+  ResourceConfig app(McpTasks tasks) {
+    return new ResourceConfig(TaskRoutes.class)
+        .register(McpFeature.builder().spoolDirectory(spool).tasks(tasks).build());
   }
 
   @AfterEach
@@ -130,10 +136,16 @@ class TasksTest {
     assertThat(alice.status(taskId)).isEqualTo("cancelled");
   }
 
+  /** On virtual time: a task is there until its TTL, to the millisecond, and gone at it. */
   @Test
   void taskExpiresAfterItsTtlAndItsSpoolGoesWithIt() throws Exception {
     server.close();
-    server = start(McpTasks.builder().ttl(Duration.ofSeconds(1)).build());
+    VirtualTime time = new VirtualTime();
+    Duration ttl = Duration.ofSeconds(1);
+    server =
+        TestServer.start(
+            app(McpTasks.builder().ttl(ttl).store(TestTaskStores.inMemory(time.clock())).build())
+                .property(Time.PROPERTY, time));
     TaskClient client = new TaskClient(server.mcpUrl(), ALICE);
     String id = id();
     JsonNode created = client.call("report", Map.of("id", id)).path("result");
@@ -141,7 +153,12 @@ class TasksTest {
     String taskId = created.path("taskId").asText();
     assertThat(TaskRoutes.job(id).started.await(10, TimeUnit.SECONDS)).isTrue();
 
+    time.advanceTo(ttl.minusMillis(1));
+    assertThat(client.status(taskId)).as("still running 1 ms before its TTL").isEqualTo("working");
+    assertThat(TaskRoutes.job(id).stoppedByCancel.getCount()).isEqualTo(1);
+
     // Still running at its TTL: the route is cancelled, the spool deleted, the task gone.
+    time.advanceTo(ttl);
     assertThat(TaskRoutes.job(id).stoppedByCancel.await(10, TimeUnit.SECONDS)).isTrue();
     await().atMost(Duration.ofSeconds(5)).until(() -> files() == 0);
     JsonNode gone = client.get(taskId);
@@ -151,9 +168,10 @@ class TasksTest {
     // A finished task is there until its TTL, then gone too.
     String quick = client.call("quick", Map.of("id", "q")).at("/result/taskId").asText();
     await().atMost(Duration.ofSeconds(5)).until(() -> client.status(quick), "completed"::equals);
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .until(() -> client.status(quick), "error -32602"::equals);
+    time.advanceTo(ttl.plus(ttl).minusMillis(1)); // created at 1 s: there until 2 s
+    assertThat(client.status(quick)).isEqualTo("completed");
+    time.advanceTo(ttl.plus(ttl));
+    assertThat(client.status(quick)).isEqualTo("error -32602");
   }
 
   @Test

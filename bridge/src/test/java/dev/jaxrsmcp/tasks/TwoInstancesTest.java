@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TaskRoutes;
 import dev.jaxrsmcp.testing.TestServer;
@@ -29,12 +31,20 @@ class TwoInstancesTest {
   static final Duration POLL = Duration.ofMillis(300);
 
   static TestServer instance(McpTaskStore store) {
-    return TestServer.start(
-        new ResourceConfig(TaskRoutes.class)
-            .register(
-                McpFeature.builder()
-                    .tasks(McpTasks.builder().store(store).pollInterval(POLL).build())
-                    .build()));
+    return TestServer.start(app(store));
+  }
+
+  /** An instance whose tasks' timestamps, leases and timers run on {@code time}. */
+  static TestServer instance(McpTaskStore store, VirtualTime time) {
+    return TestServer.start(app(store).property(Time.PROPERTY, time));
+  }
+
+  private static ResourceConfig app(McpTaskStore store) {
+    return new ResourceConfig(TaskRoutes.class)
+        .register(
+            McpFeature.builder()
+                .tasks(McpTasks.builder().store(store).pollInterval(POLL).build())
+                .build());
   }
 
   /** A store that one instance uses until the test cuts it off (as if the instance died). */
@@ -134,12 +144,18 @@ class TwoInstancesTest {
     }
   }
 
+  /**
+   * On virtual time shared by both instances: A renews every 100 ms (a third of the poll interval)
+   * until it is cut off at 1 s; its last lease ends a lease (three poll intervals, at least 2 s)
+   * later, at 3 s. B reports the task working at exactly 3 s and failed just after.
+   */
   @Test
   void aTaskWhoseInstanceDiedFailsOnceItsLeaseEnds() throws Exception {
+    VirtualTime time = new VirtualTime();
     McpTaskStore shared = McpTaskStore.inMemory();
     Severable storeOfA = new Severable(shared);
-    try (TestServer a = instance(storeOfA);
-        TestServer b = instance(shared)) {
+    try (TestServer a = instance(storeOfA, time);
+        TestServer b = instance(shared, time)) {
       TaskClient onA = new TaskClient(a.mcpUrl(), Optional.of("Bearer dave"));
       TaskClient onB = new TaskClient(b.mcpUrl(), Optional.of("Bearer dave"));
       String job = UUID.randomUUID().toString();
@@ -147,19 +163,23 @@ class TwoInstancesTest {
       assertThat(TaskRoutes.job(job).started.await(10, TimeUnit.SECONDS)).isTrue();
       assertThat(onB.status(taskId)).isEqualTo("working");
 
+      time.advanceTo(Duration.ofSeconds(1)); // A renewed ten times, the last at 1 s
       storeOfA.severed.set(true); // A can no longer renew: to everyone else it is gone
-      Instant severedAt = Instant.now();
-      await().atMost(Duration.ofSeconds(10)).until(() -> onB.status(taskId), "failed"::equals);
+      Duration lease = Duration.ofMillis(Math.max(3 * POLL.toMillis(), 2_000));
+      Instant leaseEnd = VirtualTime.EPOCH.plus(Duration.ofSeconds(1)).plus(lease);
+      time.advanceTo(Duration.ofSeconds(1).plus(lease));
+      assertThat(onB.status(taskId)).as("working until its lease ends").isEqualTo("working");
+      time.advanceBy(Duration.ofMillis(1));
+      assertThat(onB.status(taskId)).as("failed once its lease ended").isEqualTo("failed");
+
       JsonNode failed = onB.get(taskId).path("result");
       assertThat(failed.at("/error/code").asInt()).isEqualTo(-32603);
       String message = failed.at("/error/message").asText();
-      String prefix = "Task failed: the server instance running it stopped renewing its lease at ";
-      assertThat(message).startsWith(prefix).endsWith(" (it stopped, or lost the task store)");
-      // The lease it failed on ended at most one lease (three poll intervals, at least 2 s) after
-      // A's last renewal, which came before it was severed.
-      Duration lease = Duration.ofMillis(Math.max(3 * POLL.toMillis(), 2_000));
-      Instant leaseEnd = Instant.parse(message.substring(prefix.length(), message.indexOf(" (")));
-      assertThat(leaseEnd).isBeforeOrEqualTo(severedAt.plus(lease));
+      assertThat(message)
+          .isEqualTo(
+              "Task failed: the server instance running it stopped renewing its lease at "
+                  + leaseEnd
+                  + " (it stopped, or lost the task store)");
       assertThat(failed.path("statusMessage").asText()).isEqualTo(message);
       assertThat(failed.has("result")).isFalse();
       TaskRoutes.release(job);

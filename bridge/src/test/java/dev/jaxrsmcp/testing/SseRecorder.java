@@ -133,6 +133,12 @@ public final class SseRecorder implements AutoCloseable {
     comments.clear();
   }
 
+  /** Checks that no comment line arrives within {@code millis}. */
+  public void assertNoComment(long millis) throws InterruptedException {
+    String comment = comments.poll(millis, TimeUnit.MILLISECONDS);
+    assertThat(comment).as("no comment").isNull();
+  }
+
   /** Waits for a comment line (a keep-alive). */
   public String nextComment() throws InterruptedException {
     String comment = comments.poll(10, TimeUnit.SECONDS);

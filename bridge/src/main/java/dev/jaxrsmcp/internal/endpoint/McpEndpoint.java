@@ -39,6 +39,7 @@ import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscriptions.SessionSubscriptions;
 import dev.jaxrsmcp.internal.subscriptions.SubscriptionQuota;
 import dev.jaxrsmcp.internal.tasks.Tasks;
+import dev.jaxrsmcp.internal.time.Time;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -78,13 +79,14 @@ public final class McpEndpoint {
       ChangeHub changes,
       LocalAddress localAddress,
       ContainerInput input,
-      RouteShadows shadows) {
+      RouteShadows shadows,
+      Time time) {
     this.input = input;
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().get(LimitSettings.MAX_JSON_DEPTH));
     ToolMethods tools = new ToolMethods(state);
     SpoolBudget spoolBudget = new SpoolBudget(state.settings().get(LimitSettings.MAX_SPOOL_BYTES));
-    this.tasks = TaskWiring.tasks(state, tools, spoolBudget);
+    this.tasks = TaskWiring.tasks(state, tools, spoolBudget, time);
     this.modern = new ModernProtocol(state, tasks.methods());
     this.gate = new RequestGate(state.settings(), localAddress);
     this.subscriptions = new Subscriptions(state);
@@ -94,7 +96,7 @@ public final class McpEndpoint {
         new ReadSlots(
             state.settings().get(LimitSettings.MAX_CONCURRENT_READS),
             state.settings().get(LimitSettings.MAX_CONCURRENT_LONG_READS));
-    this.sessions = SessionSetup.store(state.settings());
+    this.sessions = SessionSetup.store(state.settings(), time);
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.subscriptionQuota =
         new SubscriptionQuota(

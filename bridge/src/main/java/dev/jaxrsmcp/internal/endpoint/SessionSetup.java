@@ -6,6 +6,7 @@ import dev.jaxrsmcp.internal.session.SharedSessions;
 import dev.jaxrsmcp.internal.settings.SessionSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
+import dev.jaxrsmcp.internal.time.Time;
 import java.util.Optional;
 
 /**
@@ -15,7 +16,7 @@ import java.util.Optional;
 final class SessionSetup {
   private SessionSetup() {}
 
-  static SessionStore store(Settings settings) {
+  static SessionStore store(Settings settings, Time time) {
     Optional<SharedSessions> shared =
         settings.get(SubscriptionSettings.CHANGE_BUS) instanceof SharedSessions sessions
             ? Optional.of(sessions)
@@ -29,6 +30,6 @@ final class SessionSetup {
             settings.get(SessionSettings.MAX_SESSIONS_PER_CALLER),
             settings.get(SessionSettings.MAX_ANONYMOUS_SESSIONS)),
         shared,
-        System::nanoTime);
+        time);
   }
 }

@@ -3,9 +3,9 @@ package dev.jaxrsmcp.internal.endpoint;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
-import dev.jaxrsmcp.internal.tasks.SpooledToolExecution;
+import dev.jaxrsmcp.internal.taskrun.SpooledToolExecution;
 import dev.jaxrsmcp.internal.tasks.Tasks;
-import java.time.Clock;
+import dev.jaxrsmcp.internal.time.Time;
 
 /**
  * Builds the endpoint's {@link Tasks}: task routes run through {@link SpooledToolExecution} (the
@@ -14,8 +14,7 @@ import java.time.Clock;
 final class TaskWiring {
   private TaskWiring() {}
 
-  static Tasks tasks(ServerState state, ToolMethods tools, SpoolBudget budget) {
-    return new Tasks(
-        state, new SpooledToolExecution(state, budget), tools::resolve, Clock.systemUTC());
+  static Tasks tasks(ServerState state, ToolMethods tools, SpoolBudget budget, Time time) {
+    return new Tasks(state, new SpooledToolExecution(state, budget), tools::resolve, time);
   }
 }

@@ -20,6 +20,7 @@ import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
+import dev.jaxrsmcp.internal.time.Time;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Configuration;
@@ -76,11 +77,13 @@ public final class EndpointInstaller implements ModelProcessor {
     CompleterCheck.check(catalogue, settings);
     // Jersey builds the model once per application, also when a reload reuses this instance: each
     // application gets its own change hub, started and closed with it (a closed hub stays closed).
+    Time time = Time.from(configuration.getProperty(Time.PROPERTY)); // tests set a virtual one
     ChangeHub hub =
         new ChangeHub(
             settings.get(SubscriptionSettings.WATCHERS),
             settings.get(SubscriptionSettings.DEBOUNCE),
-            settings.get(SubscriptionSettings.CHANGE_BUS));
+            settings.get(SubscriptionSettings.CHANGE_BUS),
+            time);
     changes.set(hub);
     McpEndpoint mcp =
         new McpEndpoint(
@@ -90,7 +93,8 @@ public final class EndpointInstaller implements ModelProcessor {
                 () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
             new ContainerInput(
                 () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
-            shadows);
+            shadows,
+            time);
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.get(ProtocolSettings.PATH));
     resource

@@ -15,6 +15,7 @@ import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
 import dev.jaxrsmcp.internal.stream.StreamWriters;
+import dev.jaxrsmcp.internal.time.Scheduler;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,11 +42,11 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
 public final class LongRunningReads {
   private final ServerState state;
   private final SpoolDirectory spools;
-  private final ScheduledExecutorService timer;
+  private final Scheduler timer;
   private final Set<LongRead> active = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
-  public LongRunningReads(ServerState state, ScheduledExecutorService timer, SpoolBudget budget) {
+  public LongRunningReads(ServerState state, Scheduler timer, SpoolBudget budget) {
     this.state = state;
     this.spools =
         new SpoolDirectory(state.settings().get(LongRunningSettings.SPOOL_DIRECTORY), budget);
@@ -54,7 +54,7 @@ public final class LongRunningReads {
   }
 
   /** The shared timer (it only schedules): also times suspended reads (ReadResponseWriter). */
-  public ScheduledExecutorService timer() {
+  public Scheduler timer() {
     return timer;
   }
 

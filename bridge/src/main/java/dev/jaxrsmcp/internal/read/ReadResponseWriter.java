@@ -2,10 +2,10 @@ package dev.jaxrsmcp.internal.read;
 
 import dev.jaxrsmcp.internal.envelope.InPlaceRead;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
+import dev.jaxrsmcp.internal.time.Scheduler;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.glassfish.jersey.server.ContainerException;
 import org.glassfish.jersey.server.ContainerResponse;
@@ -28,7 +28,7 @@ final class ReadResponseWriter implements ContainerResponseWriter {
   private final InPlaceRead read;
   private final Duration asyncTimeout;
   private final boolean defaultMapperFollows;
-  private final ScheduledExecutorService timer;
+  private final Scheduler timer;
   private volatile boolean started;
 
   /** The route set its own timeout ({@code AsyncResponse.setTimeout}) over the read timeout. */
@@ -51,7 +51,7 @@ final class ReadResponseWriter implements ContainerResponseWriter {
       InPlaceRead read,
       Duration asyncTimeout,
       boolean defaultMapperFollows,
-      ScheduledExecutorService timer) {
+      Scheduler timer) {
     this.container = container;
     this.read = read;
     this.asyncTimeout = asyncTimeout;

@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.read;
 
 import dev.jaxrsmcp.internal.stream.StreamWriters;
+import dev.jaxrsmcp.internal.time.Scheduler;
 import java.util.Optional;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safe: every field but the immutable ones is guarded by {@code this}.
  */
 final class SuspendTimer {
-  private final ScheduledExecutorService scheduler;
+  private final Scheduler scheduler;
   private final Runnable onTimeout;
 
   // guarded by this
@@ -25,7 +25,7 @@ final class SuspendTimer {
   /**
    * @param onTimeout what the container would have done when the time ran out
    */
-  SuspendTimer(ScheduledExecutorService scheduler, Runnable onTimeout) {
+  SuspendTimer(Scheduler scheduler, Runnable onTimeout) {
     this.scheduler = scheduler;
     this.onTimeout = onTimeout;
   }

@@ -1,12 +1,10 @@
 package dev.jaxrsmcp.internal.session;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.security.SecureRandom;
+import dev.jaxrsmcp.internal.time.Time;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
@@ -34,20 +32,12 @@ import java.util.function.LongSupplier;
  * thread may call any method.
  */
 public final class SessionStore {
-  /** 128 random bits: the id is their unpadded base64url text (22 visible ASCII characters). */
-  static final int ID_BYTES = 16;
-
-  private static final System.Logger LOG = System.getLogger(SessionStore.class.getName());
-
-  private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
-  private final SessionLimits limits;
-  private final long idleNanos;
-  private final long unconfirmedNanos;
-  private final long keepAliveNanos;
+  private final SessionTimeouts timeouts;
   private final LongSupplier nanoTime;
   private final Optional<SharedSessions> shared;
-  private final LocalSessions local;
+  private final SessionAdmission admission;
+  private final SessionFactory factory;
   private final SessionEvents events;
   private final byte[] localKey = new byte[32];
   private volatile Optional<byte[]> sharedKey = Optional.empty();
@@ -55,7 +45,10 @@ public final class SessionStore {
 
   private final SessionSweeper sweeper;
 
-  /** A store reading time from {@code nanoTime} (tests pass their own clock), with no limit. */
+  /**
+   * A store reading time from {@code nanoTime} (tests pass their own clock), with no limit; its
+   * sweep runs on the system's time.
+   */
   public SessionStore(Duration idleTimeout, Duration keepAliveInterval, LongSupplier nanoTime) {
     this(
         SessionLimits.of(idleTimeout, keepAliveInterval, Integer.MAX_VALUE),
@@ -64,33 +57,46 @@ public final class SessionStore {
   }
 
   /**
-   * A store with these limits, sharing sessions through {@code shared} when present.
-   *
-   * @param nanoTime the clock (tests pass their own)
+   * A store with these limits, sharing sessions through {@code shared} when present, reading time
+   * from {@code nanoTime}; its sweep runs on the system's time.
    */
   public SessionStore(
       SessionLimits limits, Optional<SharedSessions> shared, LongSupplier nanoTime) {
-    this.limits = limits;
-    this.idleNanos = limits.idleTimeout().toNanos();
-    this.unconfirmedNanos =
-        Math.min(limits.unconfirmedTimeout().toNanos(), limits.idleTimeout().toNanos());
-    this.keepAliveNanos = limits.keepAlive().toNanos();
+    this(limits, shared, nanoTime, Time.system());
+  }
+
+  /**
+   * A store with these limits, sharing sessions through {@code shared} when present, whose idle
+   * timeouts, keep-alives and sweep run on {@code time}.
+   */
+  public SessionStore(SessionLimits limits, Optional<SharedSessions> shared, Time time) {
+    this(limits, shared, time::nanoTime, time);
+  }
+
+  private SessionStore(
+      SessionLimits limits, Optional<SharedSessions> shared, LongSupplier nanoTime, Time time) {
+    this.timeouts = new SessionTimeouts(limits);
     this.nanoTime = nanoTime;
     this.shared = shared;
-    this.local = new LocalSessions(limits);
+    this.factory = new SessionFactory(nanoTime, shared);
+    this.admission =
+        new SessionAdmission(
+            limits, timeouts, shared, sessions, nanoTime, this::sweep, this::endHere, this::end);
     this.events = new SessionEvents(sessions, session -> endHere(session));
-    this.evictAfterNanos = Math.min(Duration.ofMinutes(1).toNanos(), idleNanos / 2);
-    long sweepNanos = Math.min(keepAliveNanos, Math.min(idleNanos, unconfirmedNanos));
     this.sweeper =
         new SessionSweeper(
-            this::sweep,
-            shared.isPresent() ? Math.min(sweepNanos, evictAfterNanos / 3) : sweepNanos);
-    random.nextBytes(localKey);
+            sessions,
+            timeouts,
+            shared,
+            nanoTime,
+            this::endHere,
+            () -> time.newScheduler("jaxrs-mcp-session-sweeper"));
+    factory.randomize(localKey);
     shared.ifPresent(
         store ->
             store.startSessions(
                 limits.idleTimeout(),
-                Duration.ofNanos(unconfirmedNanos),
+                Duration.ofNanos(timeouts.unconfirmedNanos),
                 events::fromOtherInstance));
   }
 
@@ -154,30 +160,15 @@ public final class SessionStore {
     if (shutDown) {
       throw new IllegalStateException("the MCP endpoint is shutting down");
     }
-    Session session = newSession(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
+    Session session =
+        factory.create(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
     if (shared.isPresent()) {
-      createShared(session);
+      admission.createShared(session);
       sessions.put(session.id(), session);
     } else {
-      Optional<TooManySessionsException.Scope> refused = local.reserve(quotaKey);
-      if (refused.isPresent()) {
-        sweep();
-        refused = local.reserve(quotaKey);
-      }
-      // Concurrent creates may pick the same idle session: each tries the next one then.
-      for (int attempt = 0;
-          attempt < 16
-              && refused.isPresent()
-              && refused.get() != TooManySessionsException.Scope.ALL
-              && endLeastRecentlyUsed(quotaKey);
-          attempt++) {
-        refused = local.reserve(quotaKey);
-      }
-      if (refused.isPresent()) {
-        throw tooMany(refused.get(), quotaKey);
-      }
+      admission.reserveLocal(quotaKey);
       while (sessions.putIfAbsent(session.id(), session) != null) {
-        session = newSession(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
+        session = factory.create(protocolVersion, clientCapabilities, clientInfo, owner, quotaKey);
       }
     }
     sweeper.start();
@@ -186,94 +177,6 @@ public final class SessionStore {
       throw new IllegalStateException("the MCP endpoint is shutting down");
     }
     return session;
-  }
-
-  /**
-   * How long a shared session must have gone unused before it may be ended to make room for a new
-   * one of its caller: a minute, or half the idle timeout when that is shorter. Sessions in use on
-   * any instance are renewed at least every third of it and the sweep runs at least as often (see
-   * {@link #sweep()}), so a session unused for that long is in use nowhere.
-   */
-  private final long evictAfterNanos;
-
-  /** A shared record, ending the caller's least recently used idle session once to make room. */
-  private void createShared(Session session) {
-    SharedSessions store = shared.get();
-    int max = limits.maxOf(session.quotaKey());
-    try {
-      store.create(session.record(Set.of()), limits.maxSessions(), max);
-    } catch (TooManySessionsException e) {
-      if (e.scope() == TooManySessionsException.Scope.ALL) {
-        throw e;
-      }
-      Optional<String> idle =
-          store.leastRecentlyUsed(session.quotaKey(), Duration.ofNanos(evictAfterNanos));
-      if (idle.isEmpty()) {
-        throw e;
-      }
-      end(idle.get());
-      logMadeRoom(e.scope());
-      store.create(session.record(Set.of()), limits.maxSessions(), max);
-    }
-  }
-
-  /**
-   * Ends the least recently used session of {@code quotaKey} that is idle here (no request running,
-   * no stream open), to make room for a new one of the same caller; false when there is none.
-   */
-  private boolean endLeastRecentlyUsed(String quotaKey) {
-    Session oldest = null;
-    for (Session candidate : sessions.values()) {
-      if (candidate.quotaKey().equals(quotaKey)
-          && !candidate.isEnded()
-          && !candidate.isInUse()
-          && (oldest == null || candidate.lastActiveNanos() - oldest.lastActiveNanos() < 0)) {
-        oldest = candidate;
-      }
-    }
-    if (oldest == null) {
-      return false;
-    }
-    if (endHere(oldest)) {
-      logMadeRoom(limits.scopeOf(quotaKey));
-    }
-    return true; // ended here, or by a concurrent create: either way a place may be free
-  }
-
-  private void logMadeRoom(TooManySessionsException.Scope scope) {
-    LOG.log(
-        System.Logger.Level.INFO,
-        () ->
-            "MCP session ended to make room for a new one of the same caller: its least recently"
-                + " used idle session ("
-                + (scope == TooManySessionsException.Scope.ANONYMOUS
-                    ? "maxAnonymousSessions "
-                    : "maxSessionsPerCaller ")
-                + limits.max(scope)
-                + ")");
-  }
-
-  /**
-   * The refusal for a limit reached here, with when a place may be free: for the limit in all, when
-   * the first idle session expires; for a caller's own limit nothing can be told (every one of its
-   * sessions is in use).
-   */
-  private TooManySessionsException tooMany(TooManySessionsException.Scope scope, String quotaKey) {
-    if (scope != TooManySessionsException.Scope.ALL) {
-      return new TooManySessionsException(limits.maxOf(quotaKey), scope, Optional.empty());
-    }
-    long now = nanoTime.getAsLong();
-    long soonest = Long.MAX_VALUE;
-    for (Session session : sessions.values()) {
-      if (!session.isInUse()) {
-        long left = timeoutOf(session) - (now - session.lastActiveNanos());
-        soonest = Math.min(soonest, Math.max(0, left));
-      }
-    }
-    return new TooManySessionsException(
-        limits.maxSessions(),
-        scope,
-        soonest == Long.MAX_VALUE ? Optional.empty() : Optional.of(Duration.ofNanos(soonest)));
   }
 
   /**
@@ -288,7 +191,7 @@ public final class SessionStore {
       known = null;
     }
     if (shared.isEmpty()) {
-      if (known != null && known.isIdle(nanoTime.getAsLong(), timeoutOf(known))) {
+      if (known != null && known.isIdle(nanoTime.getAsLong(), timeouts.of(known))) {
         endHere(known);
         return Optional.empty();
       }
@@ -401,17 +304,7 @@ public final class SessionStore {
    * sweeper thread; tests call it directly.
    */
   public void sweep() {
-    for (Session session : sessions.values()) {
-      long now = nanoTime.getAsLong();
-      session.keepAlive(now, keepAliveNanos);
-      if (shared.isPresent() && session.isInUse()) {
-        if (session.renewedBefore(now, Math.min(timeoutOf(session), evictAfterNanos) / 3)) {
-          renew(session); // well before the record expires, not at every pass
-        }
-      } else if (session.isIdle(now, timeoutOf(session))) {
-        expire(session);
-      }
-    }
+    sweeper.sweep();
   }
 
   /**
@@ -427,87 +320,15 @@ public final class SessionStore {
     }
   }
 
-  private Session newSession(
-      String protocolVersion,
-      ObjectNode clientCapabilities,
-      Optional<ObjectNode> clientInfo,
-      byte[] owner,
-      String quotaKey) {
-    String id = newId();
-    return new Session(
-        id,
-        protocolVersion,
-        clientCapabilities,
-        clientInfo,
-        owner,
-        quotaKey,
-        nanoTime,
-        elsewhere(id));
-  }
-
   /** This instance's view of a session another instance started. */
   private Session view(SessionRecord record) {
-    Session created =
-        new Session(
-            record.id(),
-            record.protocolVersion(),
-            record.clientCapabilities(),
-            record.clientInfo(),
-            record.owner(),
-            record.quotaKey(),
-            nanoTime,
-            elsewhere(record.id()));
+    Session created = factory.view(record);
     Session raced = sessions.putIfAbsent(record.id(), created);
     if (raced == null) {
       sweeper.start();
       return created;
     }
     return raced;
-  }
-
-  /** Where a notification goes when this instance does not hold the session's stream. */
-  private java.util.function.Predicate<ObjectNode> elsewhere(String id) {
-    if (shared.isEmpty()) {
-      return message -> false;
-    }
-    SharedSessions store = shared.get();
-    return message -> {
-      store.publish(SessionEvent.deliver(id, dev.jaxrsmcp.internal.jsonrpc.Json.write(message)));
-      return true;
-    };
-  }
-
-  private long timeoutOf(Session session) {
-    return session.isConfirmed() ? idleNanos : unconfirmedNanos;
-  }
-
-  /** Renews a session in use here; ends the view when the record is gone (ended elsewhere). */
-  private void renew(Session session) {
-    try {
-      Optional<SessionRecord> record = shared.get().touch(session.id());
-      if (record.isEmpty()) {
-        endHere(session);
-      } else {
-        session.refresh(record.get());
-      }
-    } catch (SessionStoreUnavailableException e) {
-      // The outage: keep serving it here.
-    }
-  }
-
-  private void expire(Session session) {
-    if (shared.isPresent()) {
-      try {
-        if (shared.get().exists(session.id())) {
-          return; // in use on another instance: this view (and what it watches) stays
-        }
-      } catch (SessionStoreUnavailableException e) {
-        // Cannot tell: this instance's idle rule decides.
-      }
-    }
-    if (endHere(session)) {
-      LOG.log(System.Logger.Level.DEBUG, "MCP session expired after being idle");
-    }
   }
 
   /** Ends this instance's view of the session; true when it was still here. */
@@ -517,7 +338,7 @@ public final class SessionStore {
       return false;
     }
     if (shared.isEmpty()) {
-      local.release(session.quotaKey());
+      admission.release(session.quotaKey());
     }
     session.end();
     return true;
@@ -529,11 +350,5 @@ public final class SessionStore {
     } catch (SessionStoreUnavailableException e) {
       // The outage is logged by the store; this instance's view keeps the change.
     }
-  }
-
-  private String newId() {
-    byte[] bytes = new byte[ID_BYTES];
-    random.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 }

@@ -4,14 +4,14 @@ import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpChangeBus.Change;
 import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.internal.time.Scheduler;
+import dev.jaxrsmcp.internal.time.Time;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -34,7 +34,7 @@ public final class ChangeHub implements McpChanges {
   private final Set<Subscriber> listListeners = ConcurrentHashMap.newKeySet();
   private final Map<String, McpWatcher> watchers;
   private final WatcherRegistry watches;
-  private final ScheduledExecutorService scheduler;
+  private final Scheduler scheduler;
   private final Debouncer debouncer;
   private final Delivery delivery = new Delivery();
   private final McpChangeBus bus;
@@ -48,17 +48,24 @@ public final class ChangeHub implements McpChanges {
    * @param bus the bus to other instances
    */
   public ChangeHub(Map<String, McpWatcher> watchers, Duration debounce, McpChangeBus bus) {
+    this(watchers, debounce, bus, Time.system());
+  }
+
+  /**
+   * A hub whose timed work (debounce, and what others schedule on {@link #scheduler()}) runs on
+   * {@code time}.
+   */
+  public ChangeHub(
+      Map<String, McpWatcher> watchers, Duration debounce, McpChangeBus bus, Time time) {
     this.watchers = Map.copyOf(watchers);
     this.watches = new WatcherRegistry(watchers, this::changed, this::subscribersOf);
     this.bus = bus;
-    ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(1, BridgeThreads.named("jaxrs-mcp-changes"));
-    executor.setRemoveOnCancelPolicy(true);
-    this.scheduler = executor;
+    this.scheduler = time.newScheduler("jaxrs-mcp-changes");
     this.debouncer =
         new Debouncer(
             debounce,
             scheduler,
+            time::nanoTime,
             (s, uri) -> delivery.send(s, to -> to.resourceUpdated(uri)),
             this::isSubscribed);
   }
@@ -88,7 +95,7 @@ public final class ChangeHub implements McpChanges {
    * must not write to clients themselves: they hand writes to {@link #send} or to a stream's own
    * writer (which never blocks).
    */
-  public ScheduledExecutorService scheduler() {
+  public Scheduler scheduler() {
     return scheduler;
   }
 
@@ -220,7 +227,7 @@ public final class ChangeHub implements McpChanges {
    */
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      scheduler.shutdownNow();
+      scheduler.shutdown();
       delivery.close(Duration.ofSeconds(1));
       bus.close();
     }

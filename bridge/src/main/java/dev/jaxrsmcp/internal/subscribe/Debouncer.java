@@ -1,14 +1,15 @@
 package dev.jaxrsmcp.internal.subscribe;
 
+import dev.jaxrsmcp.internal.time.Scheduler;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
+import java.util.function.LongSupplier;
 
 /**
  * At most one notification per subscriber and URI per window, and always one after the last change:
@@ -21,7 +22,8 @@ import java.util.function.BiPredicate;
  */
 final class Debouncer {
   private final long windowNanos;
-  private final ScheduledExecutorService scheduler;
+  private final Scheduler scheduler;
+  private final LongSupplier nanoTime;
   private final BiConsumer<Subscriber, String> send;
   private final BiPredicate<Subscriber, String> subscribed;
   private final Map<Key, Slot> slots = new ConcurrentHashMap<>();
@@ -29,16 +31,20 @@ final class Debouncer {
   private record Key(Subscriber subscriber, String uri) {}
 
   /**
+   * @param scheduler runs the trailing notifications
+   * @param nanoTime the clock the window is measured on
    * @param send hands one {@code resources/updated} for a URI to a subscriber (without blocking)
    * @param subscribed whether a subscriber is subscribed to a URI now
    */
   Debouncer(
       Duration window,
-      ScheduledExecutorService scheduler,
+      Scheduler scheduler,
+      LongSupplier nanoTime,
       BiConsumer<Subscriber, String> send,
       BiPredicate<Subscriber, String> subscribed) {
     this.windowNanos = window.toNanos();
     this.scheduler = scheduler;
+    this.nanoTime = nanoTime;
     this.send = send;
     this.subscribed = subscribed;
   }
@@ -57,7 +63,7 @@ final class Debouncer {
     }
     long delayNanos;
     synchronized (slot) {
-      long now = System.nanoTime();
+      long now = nanoTime.getAsLong();
       if (slot.scheduled) {
         return; // a trailing notification is already due and will carry this change
       }
@@ -88,7 +94,7 @@ final class Debouncer {
     synchronized (slot) {
       slot.scheduled = false;
       slot.everSent = true;
-      slot.lastSentNanos = System.nanoTime();
+      slot.lastSentNanos = nanoTime.getAsLong();
     }
     if (slots.get(key) == slot) {
       send.accept(key.subscriber(), key.uri());

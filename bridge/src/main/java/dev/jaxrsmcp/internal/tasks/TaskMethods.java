@@ -82,8 +82,8 @@ final class TaskMethods {
   /** The caller's task named by {@code params.taskId}, after the extension check. */
   private TaskState owned(McpCall call) {
     String method = call.request().method();
-    if (!Tasks.declaresExtension(call)) {
-      throw Tasks.missingExtension(method);
+    if (!TaskErrors.declaresExtension(call)) {
+      throw TaskErrors.missingExtension(method);
     }
     JsonNode id = call.request().params().get("taskId");
     if (id == null || !id.isTextual()) {

@@ -16,6 +16,9 @@ import dev.jaxrsmcp.internal.quota.OwnerQuota;
 import dev.jaxrsmcp.internal.quota.QuotaExceededException;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
+import dev.jaxrsmcp.internal.taskrun.TaskExecution;
+import dev.jaxrsmcp.internal.time.Scheduler;
+import dev.jaxrsmcp.internal.time.Time;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -24,8 +27,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -54,10 +55,16 @@ public final class Tasks {
   private final Clock clock;
   private final long ttlMs;
   private final long pollMs;
-  private final long leaseMs;
+  private final TaskLease lease;
   private final String instance = UUID.randomUUID().toString();
-  private final ScheduledThreadPoolExecutor timer = newTimer();
-  private final Map<String, LocalTask> local = new ConcurrentHashMap<>();
+
+  /**
+   * The timer of leases and expiries: one daemon thread in production; a cancelled timer (a task
+   * that ended) is removed at once rather than when it would have fired.
+   */
+  private final Scheduler timer;
+
+  private final Map<String, RunningTask> local = new ConcurrentHashMap<>();
   private final OwnerQuota runningQuota;
   private final TaskLedger ledger;
 
@@ -65,40 +72,24 @@ public final class Tasks {
       ServerState state,
       TaskExecution execution,
       Function<McpCall, ToolMethods.ToolRead> resolve,
-      Clock clock) {
+      Time time) {
     this.state = state;
     this.execution = execution;
     this.resolve = resolve;
     McpTasks settings = state.settings().get(LongRunningSettings.TASKS);
     this.records = new TaskRecords(settings.store());
     this.owners = new TaskOwner(state.settings().get(SecuritySettings.SESSION_BINDING));
-    this.clock = clock;
+    this.clock = time.clock();
+    this.timer = time.newScheduler("jaxrs-mcp-tasks");
     this.ttlMs = settings.ttl().toMillis();
     this.pollMs = settings.pollInterval().toMillis();
-    this.leaseMs = leaseMillis(pollMs);
+    this.lease = new TaskLease(records, clock, instance, pollMs);
     this.runningQuota =
         new OwnerQuota(
             new OwnerQuota.Limit(settings.maxRunning(), "McpTasks.maxRunning"),
             new OwnerQuota.Limit(settings.maxRunningPerCaller(), "McpTasks.maxRunningPerCaller"),
             new OwnerQuota.Limit(settings.maxRunningPerCaller(), "McpTasks.maxRunningPerCaller"));
     this.ledger = new TaskLedger(settings.maxStored(), settings.maxStoredPerCaller());
-  }
-
-  /**
-   * The timer of leases and expiries: one daemon thread; a cancelled timer (a task that ended) is
-   * removed at once rather than when it would have fired.
-   */
-  private static ScheduledThreadPoolExecutor newTimer() {
-    ScheduledThreadPoolExecutor timer =
-        new ScheduledThreadPoolExecutor(
-            1,
-            r -> {
-              Thread t = new Thread(null, r, "jaxrs-mcp-tasks", 0, false);
-              t.setDaemon(true);
-              return t;
-            });
-    timer.setRemoveOnCancelPolicy(true);
-    return timer;
   }
 
   /** Whether any tool may run as a task (what {@code server/discover} advertises). */
@@ -127,9 +118,10 @@ public final class Tasks {
     if (support == McpResource.TaskSupport.NONE) {
       return Optional.empty();
     }
-    if (!declaresExtension(call)) {
+    if (!TaskErrors.declaresExtension(call)) {
       if (support == McpResource.TaskSupport.REQUIRED) {
-        throw missingExtension(call.request().method() + " of tool " + read.entry().name());
+        throw TaskErrors.missingExtension(
+            call.request().method() + " of tool " + read.entry().name());
       }
       return Optional.empty();
     }
@@ -155,7 +147,7 @@ public final class Tasks {
     try {
       release = runningQuota.take(quotaOwner, 1);
     } catch (QuotaExceededException e) {
-      throw tooMany(e);
+      throw TaskErrors.tooMany(e);
     }
     McpCall detached = new McpCall(call.request(), call.era(), call.protocolVersion(), creator);
     TaskState task;
@@ -165,10 +157,11 @@ public final class Tasks {
       release.run();
       throw e;
     }
-    LocalTask running = new LocalTask(task.id(), release);
+    RunningTask running = new RunningTask(task.id(), release, local);
     local.put(task.id(), running);
     try {
-      running.run = execution.start(detached, read, new Listener(running), carried);
+      running.run =
+          execution.start(detached, read, new RunListener(running, records, clock), carried);
     } catch (RuntimeException e) {
       local.remove(task.id());
       release.run();
@@ -177,10 +170,10 @@ public final class Tasks {
       throw e;
     }
     try {
-      long renewEvery = Math.max(1, pollMs / 3);
+      long renewEvery = TaskLease.renewEveryMillis(pollMs);
       running.renewal =
           timer.scheduleAtFixedRate(
-              () -> renew(running), renewEvery, renewEvery, TimeUnit.MILLISECONDS);
+              () -> lease.renew(running), renewEvery, renewEvery, TimeUnit.MILLISECONDS);
       running.expiry =
           timer.schedule(
               () -> expire(running),
@@ -209,16 +202,6 @@ public final class Tasks {
     return creator.identity().callerKey().map(k -> "k:" + k).orElse(OwnerQuota.ANONYMOUS);
   }
 
-  private static JsonRpcException tooMany(QuotaExceededException e) {
-    String message =
-        e.scope() == QuotaExceededException.Scope.ALL
-            ? "Too many tasks: " + e.describe() + " may run at once on this server; try again later"
-            : "Too many tasks for this caller: "
-                + e.describe()
-                + " may run at once on this server; cancel one or try again later";
-    return new JsonRpcException(ErrorCodes.INTERNAL_ERROR, message);
-  }
-
   static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
   private TaskState create(McpCall call, String quotaOwner) {
@@ -245,7 +228,7 @@ public final class Tasks {
               ttlMs,
               pollMs,
               instance,
-              now.plusMillis(leaseMs),
+              lease.until(now),
               Optional.empty(),
               Optional.empty());
       boolean created;
@@ -264,69 +247,14 @@ public final class Tasks {
         ErrorCodes.INTERNAL_ERROR, "Internal error: no free task id after 3 attempts");
   }
 
-  /** True when the request's {@code _meta} client capabilities declare the tasks extension. */
-  static boolean declaresExtension(McpCall call) {
-    return call.request()
-        .meta()
-        .path("io.modelcontextprotocol/clientCapabilities")
-        .path("extensions")
-        .path(Capabilities.TASKS_EXTENSION)
-        .isObject();
-  }
-
-  /** {@code -32021} naming the tasks extension in {@code data.requiredCapabilities}. */
-  static JsonRpcException missingExtension(String what) {
-    ObjectNode data = Json.object();
-    data.putObject("requiredCapabilities")
-        .putObject("extensions")
-        .putObject(Capabilities.TASKS_EXTENSION);
-    return new JsonRpcException(
-        ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY,
-        "Missing required client capability: "
-            + what
-            + " needs the extension "
-            + Capabilities.TASKS_EXTENSION
-            + " in _meta io.modelcontextprotocol/clientCapabilities.extensions",
-        Optional.of(data),
-        400,
-        Map.of());
-  }
-
   /** The task, when it exists and the caller created it. */
   Optional<TaskState> findOwned(String id, McpCall call) {
     return records.find(id).filter(task -> owners.matches(task, call.caller()));
   }
 
-  /**
-   * How long a lease lasts: three poll intervals, and at least 2 seconds, renewed every third of a
-   * poll interval. One interval was too short: an instance that is merely slow for a moment (a
-   * loaded machine, a collection pause) had its running tasks failed by another instance.
-   */
-  static long leaseMillis(long pollMs) {
-    return Math.max(3 * pollMs, 2_000);
-  }
-
-  /**
-   * A working task whose running instance stopped renewing its lease ends {@code failed}: the
-   * instance died or lost the store.
-   */
+  /** The task, failed when its lease lapsed (see {@link TaskLease#check}). */
   TaskState checkLease(TaskState task) {
-    Instant now = clock.instant();
-    if (task.status() != TaskStatus.WORKING || !now.isAfter(task.leaseUntil())) {
-      return task;
-    }
-    String message =
-        "Task failed: the server instance running it stopped renewing its lease at "
-            + task.leaseUntil()
-            + " (it stopped, or lost the task store)";
-    return records
-        .update(
-            task.id(),
-            t ->
-                t.status() == TaskStatus.WORKING && now.isAfter(t.leaseUntil())
-                    ? Optional.of(t.failed(error(ErrorCodes.INTERNAL_ERROR, message), message, now))
-                    : Optional.empty())
-        .orElse(task);
+    return lease.check(task);
   }
 
   /** Cancels a working task (wherever it runs) and stops its route when it runs here. */
@@ -338,7 +266,7 @@ public final class Tasks {
             t.status() == TaskStatus.WORKING
                 ? Optional.of(t.cancelled("Cancelled at the client's request", now))
                 : Optional.empty());
-    LocalTask running = local.get(id);
+    RunningTask running = local.get(id);
     if (running != null) {
       running.stop();
     }
@@ -348,13 +276,15 @@ public final class Tasks {
   public void shutdown() {
     Instant now = clock.instant();
     String message = "Task failed: the server is shutting down";
-    for (LocalTask running : List.copyOf(local.values())) {
+    for (RunningTask running : List.copyOf(local.values())) {
       try {
         records.update(
             running.id,
             t ->
                 t.status() == TaskStatus.WORKING
-                    ? Optional.of(t.failed(error(ErrorCodes.INTERNAL_ERROR, message), message, now))
+                    ? Optional.of(
+                        t.failed(
+                            TaskErrors.error(ErrorCodes.INTERNAL_ERROR, message), message, now))
                     : Optional.empty());
       } catch (JsonRpcException e) {
         // The store is gone: the task's lease lapses and other instances fail it.
@@ -362,30 +292,11 @@ public final class Tasks {
       running.stop();
     }
     execution.shutdown();
-    timer.shutdownNow();
+    timer.shutdown();
     records.close();
   }
 
-  private void renew(LocalTask running) {
-    Instant now = clock.instant();
-    Optional<TaskState> after;
-    try {
-      after =
-          records.update(
-              running.id,
-              t ->
-                  t.status() == TaskStatus.WORKING && t.instance().equals(instance)
-                      ? Optional.of(t.renewed(now.plusMillis(leaseMs), running.message, now))
-                      : Optional.empty());
-    } catch (JsonRpcException e) {
-      return; // logged by the store; the lease lapses if this goes on
-    }
-    if (after.isEmpty() || after.get().status() != TaskStatus.WORKING) {
-      running.stop(); // cancelled or failed elsewhere, or gone
-    }
-  }
-
-  private void expire(LocalTask running) {
+  private void expire(RunningTask running) {
     running.stop();
     ledger.remove(running.id);
     try {
@@ -395,98 +306,13 @@ public final class Tasks {
     }
   }
 
-  private void finished(LocalTask running, Function<TaskState, TaskState> end) {
-    try {
-      records.update(
-          running.id,
-          t -> t.status() == TaskStatus.WORKING ? Optional.of(end.apply(t)) : Optional.empty());
-    } catch (JsonRpcException e) {
-      LOG.log(System.Logger.Level.WARNING, "task " + running.id + " ended but was not stored");
-    } finally {
-      running.forget();
-    }
-  }
-
   /** Timers waiting (leases and expiries of tasks running here), for tests. */
   int timersQueued() {
-    return timer.getQueue().size();
+    return timer.queued();
   }
 
   /** Tasks this instance keeps (created and not expired), for tests. */
   int kept() {
     return ledger.size();
-  }
-
-  static ObjectNode error(int code, String message) {
-    return Json.object().put("code", code).put("message", message);
-  }
-
-  static ObjectNode error(JsonRpcException e) {
-    ObjectNode error = error(e.code(), e.getMessage());
-    e.data().ifPresent(d -> error.set("data", d));
-    return error;
-  }
-
-  /** A task whose route runs on this instance. */
-  private final class LocalTask {
-    final String id;
-    final Runnable release;
-    volatile Optional<String> message = Optional.empty();
-    volatile TaskExecution.Run run = () -> {};
-    volatile ScheduledFuture<?> renewal;
-    volatile ScheduledFuture<?> expiry;
-
-    LocalTask(String id, Runnable release) {
-      this.id = id;
-      this.release = release;
-    }
-
-    /** Stops the route (its spool goes) and forgets the task here. */
-    void stop() {
-      run.cancel();
-      forget();
-    }
-
-    void forget() {
-      local.remove(id, this);
-      release.run(); // its running quota
-
-      ScheduledFuture<?> r = renewal;
-      if (r != null) {
-        r.cancel(false);
-      }
-      ScheduledFuture<?> x = expiry;
-      if (x != null) {
-        x.cancel(false);
-      }
-    }
-  }
-
-  /** Hears one run and writes its end into the store. */
-  private final class Listener implements TaskExecution.Listener {
-    private final LocalTask running;
-
-    Listener(LocalTask running) {
-      this.running = running;
-    }
-
-    @Override
-    public void progress(String message) {
-      running.message = Optional.of(message);
-    }
-
-    @Override
-    public void completed(ObjectNode toolResult) {
-      Instant now = clock.instant();
-      finished(running, t -> t.completed(toolResult, running.message, now));
-    }
-
-    @Override
-    public void failed(JsonRpcException error) {
-      Instant now = clock.instant();
-      finished(
-          running,
-          t -> t.failed(error(error), "Tool execution failed: " + error.getMessage(), now));
-    }
   }
 }

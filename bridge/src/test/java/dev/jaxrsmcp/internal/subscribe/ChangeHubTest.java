@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.internal.time.VirtualTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The hub's debounce runs on a {@link VirtualTime}: a test says exactly when each notification is
+ * due ("nothing at 199 ms, the trailing one at 200 ms"). Delivery stays on its real thread, so a
+ * notification handed over is awaited, and a check that none came waits a little real time: it can
+ * let a bug through on a very slow machine, never fail a correct hub.
+ */
 class ChangeHubTest {
+  private static final Duration WINDOW = Duration.ofMillis(200);
+
   private static final String URI = "app://widgets/1/state";
   private static final String TEMPLATE = "app://widgets/{id}/state";
 
@@ -31,8 +40,9 @@ class ChangeHubTest {
           running.decrementAndGet();
         };
       };
+  private final VirtualTime time = new VirtualTime();
   private ChangeHub hub =
-      new ChangeHub(Map.of(TEMPLATE, watcher), Duration.ofMillis(200), McpChangeBus.local());
+      new ChangeHub(Map.of(TEMPLATE, watcher), WINDOW, McpChangeBus.local(), time);
 
   @AfterEach
   void close() {
@@ -41,17 +51,17 @@ class ChangeHubTest {
 
   @Test
   void firstChangeOfAQuietPeriodIsSentAtOnce() throws InterruptedException {
-    // A window of an hour: only a leading edge can arrive within assertNext's few seconds; a hub
-    // that waited for the window (a trailing edge only) fails here, however loaded the machine.
-    hub.close();
-    hub = new ChangeHub(Map.of(TEMPLATE, watcher), Duration.ofHours(1), McpChangeBus.local());
+    // No virtual time passes: only a leading edge can arrive; a hub that waited for the window (a
+    // trailing edge only) fails here, however loaded the machine.
     RecordingSubscriber subscriber = new RecordingSubscriber();
     hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
 
     assertThat(hub.changed(URI)).isEqualTo(1);
 
     subscriber.assertNext("updated " + URI);
+    assertThat(time.elapsed()).as("sent at 0 ms").isZero();
     assertThat(hub.changed(URI)).as("a second change within the window is held back").isEqualTo(1);
+    time.advanceTo(WINDOW.minusMillis(1));
     subscriber.assertExhausted(400);
   }
 
@@ -63,11 +73,35 @@ class ChangeHubTest {
 
     for (int i = 0; i < 50; i++) {
       hub.changed(URI);
+      time.advanceBy(Duration.ofMillis(1)); // the burst lasts 50 ms, within one window
     }
 
-    subscriber.assertNext("updated " + URI); // leading edge
-    subscriber.assertNext("updated " + URI); // trailing edge, after the last change
-    subscriber.assertExhausted(600);
+    subscriber.assertNext("updated " + URI); // leading edge, at 0 ms
+    assertThat(time.nextDue()).as("the trailing edge is due when the window ends").contains(WINDOW);
+    time.advanceTo(WINDOW.minusMillis(1));
+    subscriber.assertExhausted(200); // nothing at 199 ms
+    time.advanceTo(WINDOW);
+    subscriber.assertNext("updated " + URI); // trailing edge at 200 ms, after the last change
+    time.advanceBy(Duration.ofHours(1));
+    subscriber.assertExhausted(600); // exactly two
+  }
+
+  @Test
+  void aChangeInsideTheWindowIsSentWhenTheWindowEndsNotAWindowAfterIt()
+      throws InterruptedException {
+    RecordingSubscriber subscriber = new RecordingSubscriber();
+    hub.subscribe(subscriber, URI, TEMPLATE, Map.of("id", "1"), Map.of());
+
+    hub.changed(URI); // sent at 0 ms: the window runs until 200 ms
+    subscriber.assertNext("updated " + URI);
+    time.advanceTo(Duration.ofMillis(150));
+    hub.changed(URI);
+
+    time.advanceTo(WINDOW.minusMillis(1));
+    subscriber.assertExhausted(200);
+    time.advanceTo(WINDOW);
+    subscriber.assertNext("updated " + URI);
+    assertThat(time.queued()).as("nothing else due").isZero();
   }
 
   @Test
@@ -77,10 +111,12 @@ class ChangeHubTest {
 
     hub.changed(URI);
     subscriber.assertNext("updated " + URI);
-    Thread.sleep(300);
+    time.advanceTo(WINDOW); // the window has ended: the next change is a new quiet period's first
     hub.changed(URI);
 
-    subscriber.assertNext("updated " + URI);
+    subscriber.assertNext("updated " + URI); // at once, at 200 ms: no time passes
+    assertThat(time.elapsed()).isEqualTo(WINDOW);
+    assertThat(time.queued()).as("no trailing notification scheduled").isZero();
     subscriber.assertExhausted(400);
   }
 

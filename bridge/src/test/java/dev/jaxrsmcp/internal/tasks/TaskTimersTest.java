@@ -18,8 +18,9 @@ import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
+import dev.jaxrsmcp.internal.taskrun.TaskExecution;
+import dev.jaxrsmcp.internal.time.Time;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -73,10 +74,7 @@ class TaskTimersTest {
   private Tasks tasks(McpTasks settings) {
     Settings all = Settings.defaults().with(LongRunningSettings.TASKS, settings);
     return new Tasks(
-        new ServerState(all, new Catalogue(List.of()), null),
-        quick,
-        call -> null,
-        Clock.systemUTC());
+        new ServerState(all, new Catalogue(List.of()), null), quick, call -> null, Time.system());
   }
 
   private static McpCall call(String user) {

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.tasks;
+package dev.jaxrsmcp.internal.taskrun;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpTasks;

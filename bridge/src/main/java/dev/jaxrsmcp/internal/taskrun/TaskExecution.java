@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.tasks;
+package dev.jaxrsmcp.internal.taskrun;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -11,7 +11,7 @@ import dev.jaxrsmcp.internal.protocol.McpCall;
  * outliving the HTTP request that created the task. {@link SpooledToolExecution} implements it on
  * the in-process reader.
  */
-interface TaskExecution {
+public interface TaskExecution {
 
   /**
    * Starts the read and returns at once.
