@@ -46,7 +46,8 @@ class ArchitectureTest {
           "internal.envelope",
           "internal.longrun",
           "internal.stream",
-          "internal.dispatch");
+          "internal.dispatch",
+          "internal.observe"); // request attributes and the filter that records the caller
 
   /**
    * The rooms of the HTTP edge and, for each, the rooms it may use: each only those below it. The

@@ -6,6 +6,7 @@ import dev.jaxrsmcp.internal.envelope.ReadEnvelopeInterceptor;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.install.EndpointInstaller;
 import dev.jaxrsmcp.internal.install.ResourceMetadataChallenge;
+import dev.jaxrsmcp.internal.observe.CallerAttribute;
 import dev.jaxrsmcp.internal.read.ReadAdmission;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
@@ -34,6 +35,7 @@ public final class McpRuntime {
     context.register(ReadEnvelopeInterceptor.class);
     context.register(DispatchGuard.class);
     context.register(ReadAdmission.class);
+    context.register(CallerAttribute.class);
     context.register(new ContentTypeCheck(settings.get(ProtocolSettings.PATH)));
     settings
         .get(SecuritySettings.PROTECTED_RESOURCE)

@@ -34,12 +34,25 @@ final class TomcatServer implements ServletServer {
   /** The same, with these connector attributes ({@code maxSwallowSize}, ...). */
   static TomcatServer start(ServletApp app, String address, java.util.Map<String, String> connector)
       throws Exception {
+    return start(app, address, connector, new org.apache.catalina.Valve[0]);
+  }
+
+  /** The same, with these valves in the application context's pipeline (an access log, ...). */
+  static TomcatServer start(
+      ServletApp app,
+      String address,
+      java.util.Map<String, String> connector,
+      org.apache.catalina.Valve... valves)
+      throws Exception {
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(Files.createTempDirectory("servlet-it-tomcat").toString());
     tomcat.setPort(0);
     tomcat.getConnector().setProperty("address", address);
     connector.forEach((name, value) -> tomcat.getConnector().setProperty(name, value));
     Context context = tomcat.addContext("", null);
+    for (org.apache.catalina.Valve valve : valves) {
+      context.getPipeline().addValve(valve);
+    }
 
     FilterDef auth = new FilterDef();
     auth.setFilterName("auth");

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.dispatch;
 
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.observe.RequestAttributes;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -52,7 +53,8 @@ public final class RouteRewrite {
       throw new ShadowedRouteException(entry, uri, shadow.get());
     }
     URI base = request.getUriInfo().getBaseUri();
-    request.setRequestUri(base, plan.requestUri(base)); // refused outside pre-matching filters
+    URI target = plan.requestUri(base);
+    request.setRequestUri(base, target); // refused outside pre-matching filters
     request.setMethodWithoutException(HttpMethod.GET); // the same check again would cost as much
     MultivaluedMap<String, String> headers = request.getHeaders();
     forwarding.retainForwarded(headers);
@@ -66,5 +68,9 @@ public final class RouteRewrite {
     request.setEntityStream(new ByteArrayInputStream(NO_BODY));
     request.setProperty(DispatchGuard.EXPECTED_METHOD, entry.method());
     request.setProperty(DispatchGuard.EXPECTED_PATH_VALUES, plan.pathValues());
+    RequestAttributes.route(
+        request,
+        HttpMethod.GET,
+        target.getRawPath() + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery()));
   }
 }

@@ -17,6 +17,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
 import dev.jaxrsmcp.internal.methods.Subscriptions;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.RequestAttributes;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.protocol.McpCall;
@@ -134,6 +135,7 @@ public final class McpEndpoint {
    */
   Optional<Response> arrive(ContainerRequest request) {
     request.setProperty(ARRIVED, Boolean.TRUE);
+    RequestAttributes.headers(request);
     Optional<Response> refused = gate.refuse(request);
     if (refused.isPresent() || !"POST".equals(request.getMethod())) {
       return refused;
@@ -147,6 +149,7 @@ public final class McpEndpoint {
     Incoming incoming = Incoming.parse(body, parser);
     request.setProperty(Incoming.PROPERTY, incoming);
     Optional<JsonRpcRequest> parsed = incoming.message();
+    parsed.ifPresent(message -> RequestAttributes.message(request, message));
     if (parsed.isEmpty() || parsed.get().isNotification()) {
       return Optional.empty();
     }
@@ -185,9 +188,17 @@ public final class McpEndpoint {
       return error(e.id(), e.error());
     }
     JsonRpcRequest message = incoming.message().get();
+    if (request.getProperty(RequestAttributes.METHOD) == null) {
+      RequestAttributes.message(request, message); // parsed here, not on arrival
+    }
     try {
       if (Callers.isLegacy(message, caller)) {
-        return legacyPost(message, caller);
+        Response answer = legacyPost(message, caller);
+        String started = answer.getHeaderString(LegacyProtocol.SESSION_HEADER);
+        if (started != null) {
+          RequestAttributes.session(request, started);
+        }
+        return answer;
       }
       if (message.isNotification()) {
         return Response.accepted().build();

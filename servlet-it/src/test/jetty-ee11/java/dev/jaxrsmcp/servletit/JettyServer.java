@@ -24,7 +24,16 @@ final class JettyServer implements ServletServer {
   }
 
   static JettyServer start(ServletApp app) throws Exception {
+    return start(app, null);
+  }
+
+  /** The same, with this request log (none when null). */
+  static JettyServer start(ServletApp app, org.eclipse.jetty.server.RequestLog log)
+      throws Exception {
     Server server = new Server();
+    if (log != null) {
+      server.setRequestLog(log);
+    }
     ServerConnector connector = new ServerConnector(server);
     connector.setHost("127.0.0.1");
     connector.setPort(0);

@@ -1,0 +1,110 @@
+package dev.jaxrsmcp.internal.observe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import java.security.Principal;
+
+/**
+ * The request attributes that say what an MCP request did, for the container's access log (docs/
+ * observability.md). Jersey's request properties are the servlet request's attributes under a
+ * servlet container, so Tomcat's {@code AccessLogValve} prints {@code %{mcp.method.name}r} and a
+ * Jetty or Dropwizard request log its equivalent. The names follow the OpenTelemetry semantic
+ * conventions for MCP where they name the thing; the route and the caller are the bridge's own.
+ * Values are set as the request learns them: the message when it is parsed, the route when a read
+ * is rewritten into it, the caller once the application's filters ran.
+ */
+public final class RequestAttributes {
+  /** The JSON-RPC method, for example {@code resources/read}. */
+  public static final String METHOD = "mcp.method.name";
+
+  /** The resource URI a read, subscribe or listen names. */
+  public static final String RESOURCE_URI = "mcp.resource.uri";
+
+  /** The tool a {@code tools/call} names. */
+  public static final String TOOL_NAME = "gen_ai.tool.name";
+
+  /** The JSON-RPC request id, as JSON ({@code 7}, {@code "a"}). */
+  public static final String REQUEST_ID = "jsonrpc.request.id";
+
+  /** The protocol version the request declares ({@code MCP-Protocol-Version}). */
+  public static final String PROTOCOL_VERSION = "mcp.protocol.version";
+
+  /** The legacy-era session, from {@code Mcp-Session-Id} or the one {@code initialize} started. */
+  public static final String SESSION_ID = "mcp.session.id";
+
+  /** The route an in-place read ran, for example {@code GET /people/1}. */
+  public static final String ROUTE = "dev.jaxrsmcp.route";
+
+  /** The principal's name, or {@code anonymous}, once the application's filters ran. */
+  public static final String CALLER = "dev.jaxrsmcp.caller";
+
+  /** The most characters of a URI or name kept in an attribute: a log line stays a line. */
+  static final int MAX_VALUE = 512;
+
+  private RequestAttributes() {}
+
+  /** What the JSON-RPC message says, and the headers that name the protocol and the session. */
+  public static void message(ContainerRequestContext request, JsonRpcRequest message) {
+    request.setProperty(METHOD, message.method());
+    message.id().ifPresent(id -> request.setProperty(REQUEST_ID, bounded(id.toString())));
+    text(message, "uri").ifPresent(uri -> request.setProperty(RESOURCE_URI, uri));
+    if ("tools/call".equals(message.method())) {
+      text(message, "name").ifPresent(name -> request.setProperty(TOOL_NAME, name));
+    }
+    headers(request);
+  }
+
+  /** The headers that name the protocol version and the session, for any request. */
+  public static void headers(ContainerRequestContext request) {
+    String version = request.getHeaderString("MCP-Protocol-Version");
+    if (version != null) {
+      request.setProperty(PROTOCOL_VERSION, bounded(version));
+    }
+    String session = request.getHeaderString("Mcp-Session-Id");
+    if (session != null) {
+      request.setProperty(SESSION_ID, bounded(session));
+    }
+  }
+
+  /** The session an {@code initialize} started. */
+  public static void session(ContainerRequestContext request, String id) {
+    request.setProperty(SESSION_ID, id);
+  }
+
+  /** The route an in-place read was rewritten into: its method and path (with the query). */
+  public static void route(ContainerRequestContext request, String method, String pathAndQuery) {
+    request.setProperty(ROUTE, method + " " + bounded(pathAndQuery));
+  }
+
+  /** Whether the request is an MCP request the bridge recorded. */
+  static boolean recorded(ContainerRequestContext request) {
+    return request.getProperty(METHOD) != null
+        || request.getProperty(PROTOCOL_VERSION) != null
+        || request.getProperty(SESSION_ID) != null;
+  }
+
+  /** The caller, as the application's filters left the request's security context. */
+  static void caller(ContainerRequestContext request) {
+    Principal principal =
+        request.getSecurityContext() == null
+            ? null
+            : request.getSecurityContext().getUserPrincipal();
+    request.setProperty(
+        CALLER,
+        principal == null || principal.getName() == null
+            ? "anonymous"
+            : bounded(principal.getName()));
+  }
+
+  private static java.util.Optional<String> text(JsonRpcRequest message, String field) {
+    JsonNode value = message.params().get(field);
+    return value != null && value.isTextual()
+        ? java.util.Optional.of(bounded(value.asText()))
+        : java.util.Optional.empty();
+  }
+
+  private static String bounded(String value) {
+    return value.length() <= MAX_VALUE ? value : value.substring(0, MAX_VALUE) + "...";
+  }
+}
