@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Clients that stop reading their notification stream (real sockets with a tiny receive buffer)
  * cost a bounded amount and hold up nobody: their stream ends at {@code maxUnsentBytes} with a
- * message saying why, a healthy client keeps getting its notifications and keep-alives, and the
- * server's heap stays bounded.
+ * message saying why, and a healthy client keeps getting its notifications and keep-alives. What
+ * stalled clients cost the heap is measured by {@link StalledClientsHeapTest}, on a server of its
+ * own: this JVM's heap is shared with every other test.
  */
 class StalledClientsTest {
   static final String BIG = "app://items/" + "x".repeat(2_000);
@@ -80,7 +81,6 @@ class StalledClientsTest {
   @Test
   void stalledListensEndAtTheirLimitWhileAHealthyListenHearsEverything() throws Exception {
     McpFeature feature = start();
-    long heapBefore = usedHeapAfterGc();
     for (int i = 0; i < STALLED; i++) {
       stalled.add(StalledSockets.listen(server.port(), BIG));
     }
@@ -98,9 +98,6 @@ class StalledClientsTest {
       assertThat(healthy.nextComment())
           .as("a keep-alive after the stall")
           .isEqualTo(": keep-alive");
-      long heapGrowth = usedHeapAfterGc() - heapBefore;
-      System.out.println("heap growth with " + STALLED + " stalled listens: " + heapGrowth);
-      assertThat(heapGrowth).as("heap held for %d stalled clients", STALLED).isLessThan(256L << 20);
     }
     for (Socket socket : stalled) {
       String end = StalledSockets.drain(socket, 1 << 30);
@@ -166,7 +163,6 @@ class StalledClientsTest {
                 listener.getTransport().setMemoryManager(new PooledMemoryManager());
               }
             });
-    long heapBefore = usedHeapAfterGc();
     List<String> listened = new ArrayList<>();
     List<String> subscribed = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
@@ -202,11 +198,8 @@ class StalledClientsTest {
         mostQueued = Math.max(mostQueued, queues[0].largestQueuedBytes());
         mostWrites = Math.max(mostWrites, queues[0].largestQueuedWrites());
       }
-      long heapGrowth = usedHeapAfterGc() - heapBefore;
       System.out.println(
-          "heap growth with 4 stalled clients: "
-              + heapGrowth
-              + "; Grizzly's queue for a stalled client: at most "
+          "Grizzly's queue for a stalled client: at most "
               + mostQueued
               + " bytes in "
               + mostWrites
@@ -237,13 +230,5 @@ class StalledClientsTest {
                 "subscriptions/listen",
                 Map.of("notifications", Map.of("resourceSubscriptions", List.of(uri))))
             .toString());
-  }
-
-  static long usedHeapAfterGc() {
-    Runtime runtime = Runtime.getRuntime();
-    for (int i = 0; i < 3; i++) {
-      System.gc();
-    }
-    return runtime.totalMemory() - runtime.freeMemory();
   }
 }

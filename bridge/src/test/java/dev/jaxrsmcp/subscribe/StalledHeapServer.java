@@ -1,0 +1,177 @@
+package dev.jaxrsmcp.subscribe;
+
+import dev.jaxrsmcp.McpChanges;
+import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.McpWatcher;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.net.URI;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.memory.PooledMemoryManager;
+import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
+import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpContainer;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.server.ContainerFactory;
+import org.glassfish.jersey.server.ResourceConfig;
+
+/**
+ * The server of {@link StalledClientsHeapTest}, run in a JVM of its own with a small heap: Grizzly
+ * configured as the demo ships it, the bridge with its default limits ({@code maxUnsentBytes} 1
+ * MiB, a 250 ms debounce; a listen may take as many URIs as a legacy session subscribes to) and
+ * pushed changes, as the demo's widgets. Besides MCP it serves:
+ *
+ * <ul>
+ *   <li>{@code GET /admin/heap}: the live heap after a full collection, in bytes;
+ *   <li>{@code POST /admin/flood?prefix=P&count=N&seconds=S}: two writers change {@code P0} to
+ *       {@code P(N-1)} round and round, as fast as they can, for {@code S} seconds; answers once
+ *       they started;
+ *   <li>{@code POST /admin/change?uri=U}: one change of {@code U};
+ *   <li>{@code GET /admin/queues}: the most bytes and writes Grizzly's write queue holds for one
+ *       connection now, and its bound.
+ * </ul>
+ *
+ * Prints {@code listening <port>} once it serves.
+ */
+public final class StalledHeapServer {
+  /** Writers that change the subscribed resources, as the two. */
+  static final int WRITERS = 2;
+
+  private StalledHeapServer() {}
+
+  @Path("/items")
+  public static class Items {
+    @GET
+    @Path("/{id}")
+    @Produces("application/json")
+    @McpResource(uri = "app://items/{id}", subscribe = true)
+    public String item(@PathParam("id") String id) {
+      return "{}";
+    }
+  }
+
+  @Path("/admin")
+  public static class Admin {
+    private final McpChanges changes;
+    private final GrizzlyQueues[] queues;
+
+    Admin(McpChanges changes, GrizzlyQueues[] queues) {
+      this.changes = changes;
+      this.queues = queues;
+    }
+
+    @POST
+    @Path("/flood")
+    @Produces("text/plain")
+    public String flood(
+        @QueryParam("prefix") String prefix,
+        @QueryParam("count") int count,
+        @QueryParam("seconds") int seconds) {
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+      for (int w = 0; w < WRITERS; w++) {
+        int first = w;
+        Thread writer =
+            new Thread(
+                () -> {
+                  for (int i = first; System.nanoTime() < end; i++) {
+                    changes.changed(prefix + (i % count));
+                  }
+                },
+                "flood-writer-" + w);
+        writer.setDaemon(true);
+        writer.start();
+      }
+      return "started";
+    }
+
+    @GET
+    @Path("/heap")
+    @Produces("text/plain")
+    public String heap() throws InterruptedException {
+      MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+      long used = Long.MAX_VALUE;
+      for (int i = 0; i < 4; i++) {
+        System.gc();
+        Thread.sleep(100);
+        used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+      }
+      return Long.toString(used);
+    }
+
+    @POST
+    @Path("/change")
+    @Produces("text/plain")
+    public String change(@QueryParam("uri") String uri) {
+      return Integer.toString(changes.changed(uri));
+    }
+
+    @GET
+    @Path("/queues")
+    @Produces("text/plain")
+    public String queues() {
+      GrizzlyQueues q = queues[0];
+      return q.largestQueuedBytes() + " " + q.largestQueuedWrites() + " " + q.containerBound();
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    int port = Integer.parseInt(args[0]);
+    McpFeature feature =
+        McpFeature.builder()
+            .maxListenUris(StalledClientsHeapTest.SUBSCRIPTIONS) // as many as a legacy session's
+            .watch("app://items/{id}", McpWatcher.pushed())
+            .build();
+    GrizzlyQueues[] queues = new GrizzlyQueues[1];
+    HttpServer server =
+        GrizzlyHttpServerFactory.createHttpServer(
+            URI.create("http://127.0.0.1:" + port + "/"), false);
+    applyDemoSettings(server);
+    queues[0] = new GrizzlyQueues(server);
+    server.start();
+    server
+        .getServerConfiguration()
+        .addHttpHandler(
+            ContainerFactory.createContainer(
+                GrizzlyHttpContainer.class,
+                new ResourceConfig(Items.class)
+                    .register(new Admin(feature.changes(), queues))
+                    .register(feature)));
+    System.out.println("listening " + port);
+    System.out.flush();
+    new CountDownLatch(1).await();
+    server.shutdownNow();
+  }
+
+  /**
+   * The demo's Grizzly settings ({@code demo-service}'s {@code ContainerSettings.apply}, which this
+   * module cannot depend on), those that bear on streams: pooled buffers, 64 workers with 1,000
+   * queued requests, read, write and keep-alive timeouts, no body remainder skipped. Left out: its
+   * JSON error page, its {@code Host} check and its {@code h2c} add-on, which only answer requests.
+   */
+  static void applyDemoSettings(HttpServer server) {
+    server.getServerConfiguration().setMaxPayloadRemainderToSkip(0);
+    for (NetworkListener listener : server.getListeners()) {
+      listener.getKeepAlive().setIdleTimeoutInSeconds(30);
+      TCPNIOTransport transport = listener.getTransport();
+      transport.setMemoryManager(new PooledMemoryManager());
+      transport.setWorkerThreadPoolConfig(
+          ThreadPoolConfig.defaultConfig()
+              .setPoolName("stalled-heap-worker")
+              .setCorePoolSize(64)
+              .setMaxPoolSize(64)
+              .setQueueLimit(1_000));
+      transport.setReadTimeout(10, TimeUnit.SECONDS);
+      transport.setWriteTimeout(15, TimeUnit.SECONDS);
+    }
+  }
+}
