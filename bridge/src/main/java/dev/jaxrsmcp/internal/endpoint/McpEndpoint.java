@@ -36,6 +36,7 @@ import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.stream.ListenStreams;
 import dev.jaxrsmcp.internal.stream.SseStream;
+import dev.jaxrsmcp.internal.stream.StreamQueues;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscriptions.SessionSubscriptions;
 import dev.jaxrsmcp.internal.subscriptions.SubscriptionQuota;
@@ -74,15 +75,18 @@ public final class McpEndpoint {
   private final Callers callers;
   private final SubscriptionQuota subscriptionQuota;
   private final ContainerInput input;
+  private final StreamQueues streamQueues;
 
   public McpEndpoint(
       ServerState state,
       ChangeHub changes,
       LocalAddress localAddress,
       ContainerInput input,
+      StreamQueues streamQueues,
       RouteShadows shadows,
       Time time) {
     this.input = input;
+    this.streamQueues = streamQueues;
     this.state = state;
     this.parser = new JsonRpcParser(state.settings().get(LimitSettings.MAX_JSON_DEPTH));
     ToolMethods tools = new ToolMethods(state);
@@ -298,6 +302,7 @@ public final class McpEndpoint {
     sessions.confirm(session);
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
+    streamQueues.bound();
     return stream.answer(request);
   }
 
@@ -333,6 +338,7 @@ public final class McpEndpoint {
     try {
       ListenPlan plan =
           subscriptions.plan(call, count -> held.add(subscriptionQuota.take(owner, count, null)));
+      streamQueues.bound();
       Response response = listens.open(plan, caller, request, release);
       opened = true;
       return response;

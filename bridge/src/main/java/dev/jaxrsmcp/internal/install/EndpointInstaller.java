@@ -18,6 +18,7 @@ import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
+import dev.jaxrsmcp.internal.stream.StreamQueues;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.time.Time;
@@ -92,6 +93,8 @@ public final class EndpointInstaller implements ModelProcessor {
             new LocalAddress(
                 () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
             new ContainerInput(
+                () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
+            new StreamQueues(
                 () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
             shadows,
             time);
