@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.redis;
 
 import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.internal.session.SessionEvent;
-import dev.jaxrsmcp.internal.session.SessionRecord;
-import dev.jaxrsmcp.internal.session.SharedSessions;
+import dev.jaxrsmcp.internal.sharedsessions.SessionEvent;
+import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
+import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;
 import dev.jaxrsmcp.redis.internal.ChangeMessages;
 import dev.jaxrsmcp.redis.internal.LostChanges;
 import dev.jaxrsmcp.redis.internal.OutageLog;

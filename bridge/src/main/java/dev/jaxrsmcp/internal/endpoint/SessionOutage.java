@@ -2,7 +2,7 @@ package dev.jaxrsmcp.internal.endpoint;
 
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
-import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.sharedsessions.SessionStoreUnavailableException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

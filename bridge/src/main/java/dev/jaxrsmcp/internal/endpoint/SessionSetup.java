@@ -1,11 +1,11 @@
 package dev.jaxrsmcp.internal.endpoint;
 
-import dev.jaxrsmcp.internal.session.SessionLimits;
 import dev.jaxrsmcp.internal.session.SessionStore;
-import dev.jaxrsmcp.internal.session.SharedSessions;
 import dev.jaxrsmcp.internal.settings.SessionSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
+import dev.jaxrsmcp.internal.sharedsessions.SessionLimits;
+import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;
 import dev.jaxrsmcp.internal.time.Time;
 import java.util.Optional;
 

@@ -2,8 +2,8 @@ package dev.jaxrsmcp.internal.eras;
 
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
-import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
-import dev.jaxrsmcp.internal.session.TooManySessionsException;
+import dev.jaxrsmcp.internal.sharedsessions.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.sharedsessions.TooManySessionsException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

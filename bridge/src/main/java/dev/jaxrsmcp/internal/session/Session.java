@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.session;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,5 +1,8 @@
 package dev.jaxrsmcp.internal.session;
 
+import dev.jaxrsmcp.internal.sharedsessions.SessionLimits;
+import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;
+import dev.jaxrsmcp.internal.sharedsessions.TooManySessionsException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.session;
 
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.sharedsessions.SessionEvent;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -2,6 +2,9 @@ package dev.jaxrsmcp.internal.session;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.sharedsessions.SessionEvent;
+import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
+import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;

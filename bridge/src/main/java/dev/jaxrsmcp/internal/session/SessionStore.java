@@ -1,6 +1,11 @@
 package dev.jaxrsmcp.internal.session;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.sharedsessions.SessionEvent;
+import dev.jaxrsmcp.internal.sharedsessions.SessionLimits;
+import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
+import dev.jaxrsmcp.internal.sharedsessions.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;
 import dev.jaxrsmcp.internal.time.Time;
 import java.time.Duration;
 import java.util.Map;

@@ -1,5 +1,8 @@
 package dev.jaxrsmcp.internal.session;
 
+import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
+import dev.jaxrsmcp.internal.sharedsessions.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;
 import dev.jaxrsmcp.internal.time.Scheduler;
 import java.util.Map;
 import java.util.Optional;

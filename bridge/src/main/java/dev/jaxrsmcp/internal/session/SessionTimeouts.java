@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.session;
 
+import dev.jaxrsmcp.internal.sharedsessions.SessionLimits;
 import java.time.Duration;
 
 /**

@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.redis.internal;
 
-import dev.jaxrsmcp.internal.session.SessionEvent;
-import dev.jaxrsmcp.internal.session.SessionRecord;
-import dev.jaxrsmcp.internal.session.SessionStoreUnavailableException;
-import dev.jaxrsmcp.internal.session.TooManySessionsException;
+import dev.jaxrsmcp.internal.sharedsessions.SessionEvent;
+import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
+import dev.jaxrsmcp.internal.sharedsessions.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.sharedsessions.TooManySessionsException;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.ScriptOutputType;

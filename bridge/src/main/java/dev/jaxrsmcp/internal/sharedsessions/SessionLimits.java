@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.session;
+package dev.jaxrsmcp.internal.sharedsessions;
 
 import java.time.Duration;
 
@@ -10,7 +10,8 @@ import java.time.Duration;
  *     handshake ({@code notifications/initialized} or any later request)
  * @param keepAlive how often an open notification stream gets a keep-alive comment
  * @param maxSessions the most sessions in all (with a shared store: on all instances together)
- * @param maxPerCaller the most sessions of one caller ({@link Session#quotaKey()})
+ * @param maxPerCaller the most sessions of one caller ({@link
+ *     dev.jaxrsmcp.internal.session.Session#quotaKey()})
  * @param maxAnonymous the most sessions of all anonymous callers together
  */
 public record SessionLimits(

@@ -1,12 +1,13 @@
-package dev.jaxrsmcp.internal.session;
+package dev.jaxrsmcp.internal.sharedsessions;
 
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * Thrown when a new session would exceed a limit: the most sessions in all, the most of one caller
- * ({@link Session#quotaKey()}), or the most of all anonymous callers together, after an idle
- * session of the caller could not be ended to make room. Nothing was created.
+ * ({@link dev.jaxrsmcp.internal.session.Session#quotaKey()}), or the most of all anonymous callers
+ * together, after an idle session of the caller could not be ended to make room. Nothing was
+ * created.
  */
 public final class TooManySessionsException extends RuntimeException {
   private static final long serialVersionUID = 1L;

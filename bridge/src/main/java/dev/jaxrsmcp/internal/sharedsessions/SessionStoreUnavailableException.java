@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.session;
+package dev.jaxrsmcp.internal.sharedsessions;
 
 /**
  * Thrown when the shared session store cannot be reached (or does not answer in time). Sessions

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.session;
+package dev.jaxrsmcp.internal.sharedsessions;
 
 /**
  * What one instance tells the others about a shared session (through the {@link SharedSessions}

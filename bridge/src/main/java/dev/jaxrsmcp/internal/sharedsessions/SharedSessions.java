@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.session;
+package dev.jaxrsmcp.internal.sharedsessions;
 
 import java.time.Duration;
 import java.util.Optional;
