@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
@@ -79,6 +81,10 @@ class LegacySubscribeTest {
   private LegacyClient legacy;
 
   private void start(McpFeature.Builder builder) {
+    start(builder, Time.system());
+  }
+
+  private void start(McpFeature.Builder builder, Time time) {
     feature =
         builder
             .debounce(Duration.ZERO)
@@ -89,7 +95,11 @@ class LegacySubscribeTest {
                   return () -> watcherLog.add("stop " + target.uri());
                 })
             .build();
-    server = TestServer.start(new ResourceConfig(Items.class, Guard.class).register(feature));
+    server =
+        TestServer.start(
+            new ResourceConfig(Items.class, Guard.class)
+                .register(feature)
+                .property(Time.PROPERTY, time));
     legacy = new LegacyClient(server.mcpUrl());
   }
 
@@ -264,12 +274,21 @@ class LegacySubscribeTest {
     assertThat(feature.changes().listChanged()).isZero();
   }
 
+  /**
+   * On virtual time: the store sweeps every half of its shortest interval (here the 200 ms idle
+   * timeout), so a session idle since 0 is still there at its timeout and gone, its watchers
+   * stopped, by the first sweep after it (300 ms).
+   */
   @Test
   void idleExpiryDropsTheSessionsSubscriptions() {
-    start(McpFeature.builder().sessionIdleTimeout(Duration.ofMillis(200)));
+    VirtualTime time = new VirtualTime();
+    start(McpFeature.builder().sessionIdleTimeout(Duration.ofMillis(200)), time);
     String session = legacy.start();
     legacy.subscribe(session, A).then().statusCode(200); // no stream open: the session may expire
 
+    time.advanceTo(Duration.ofMillis(200));
+    assertThat(watcherLog).containsExactly("start " + A);
+    time.advanceTo(Duration.ofMillis(300));
     await().atMost(Duration.ofSeconds(10)).until(() -> watcherLog.contains("stop " + A));
     assertThat(feature.changes().changed(A)).isZero();
   }
