@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.observe;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -47,7 +48,7 @@ public final class RequestAttributes {
   /** What the JSON-RPC message says, and the headers that name the protocol and the session. */
   public static void message(ContainerRequestContext request, JsonRpcRequest message) {
     request.setProperty(METHOD, message.method());
-    message.id().ifPresent(id -> request.setProperty(REQUEST_ID, bounded(id.toString())));
+    message.id().ifPresent(id -> request.setProperty(REQUEST_ID, bounded(json(id))));
     text(message, "uri").ifPresent(uri -> request.setProperty(RESOURCE_URI, uri));
     if ("tools/call".equals(message.method())) {
       text(message, "name").ifPresent(name -> request.setProperty(TOOL_NAME, name));
@@ -95,6 +96,16 @@ public final class RequestAttributes {
         principal == null || principal.getName() == null
             ? "anonymous"
             : bounded(principal.getName()));
+  }
+
+  /**
+   * An id as JSON: a number as it is, a string quoted. Not {@code JsonNode.toString()}, which runs
+   * a serializer for each request; ids are only numbers or strings (the parser checks).
+   */
+  private static String json(JsonNode id) {
+    return id.isTextual()
+        ? '"' + new String(JsonStringEncoder.getInstance().quoteAsString(id.asText())) + '"'
+        : id.asText();
   }
 
   private static java.util.Optional<String> text(JsonRpcRequest message, String field) {
