@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class TomcatAccessLogTest {
   static final String PATTERN =
-      "%m %U %s mcp=%{mcp.method.name}r uri=%{mcp.resource.uri}r tool=%{gen_ai.tool.name}r"
+      "%m %U %s mcp=%{mcp.method.name}r id=%{jsonrpc.request.id}r uri=%{mcp.resource.uri}r tool=%{gen_ai.tool.name}r"
           + " route=\"%{dev.jaxrsmcp.route}r\" caller=%{dev.jaxrsmcp.caller}r";
 
   private static ServletApp app;
@@ -74,14 +74,14 @@ class TomcatAccessLogTest {
     List<String> lines = lines(4);
     assertThat(lines)
         .containsExactly(
-            "POST /api/mcp 200 mcp=resources/read uri=app://id/admin tool=- route=\"GET"
+            "POST /api/mcp 200 mcp=resources/read id=7 uri=app://id/admin tool=- route=\"GET"
                 + " /api/id/admin\" caller=alice",
             "POST /api/mcp "
                 + anonymous
-                + " mcp=resources/read uri=app://id/admin tool=- route=\"GET /api/id/admin\""
+                + " mcp=resources/read id=7 uri=app://id/admin tool=- route=\"GET /api/id/admin\""
                 + " caller=anonymous",
-            "POST /api/mcp 200 mcp=tools/list uri=- tool=- route=\"-\" caller=bob",
-            "POST /api/mcp 200 mcp=tools/call uri=- tool=principal route=\"GET"
+            "POST /api/mcp 200 mcp=tools/list id=7 uri=- tool=- route=\"-\" caller=bob",
+            "POST /api/mcp 200 mcp=tools/call id=7 uri=- tool=principal route=\"GET"
                 + " /api/id/principal\" caller=bob");
   }
 }
