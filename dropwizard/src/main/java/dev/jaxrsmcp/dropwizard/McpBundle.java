@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.dropwizard;
 
+import com.codahale.metrics.health.HealthCheck;
 import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpFeature;
 import io.dropwizard.core.Configuration;
@@ -26,6 +27,9 @@ import java.util.function.Function;
  * <p>{@link McpFactory} is the YAML section ({@code mcp:}) most applications build it from. The
  * bundle runs before the application's {@code run}, so {@link #changes()} is there for the
  * application's own resources and jobs.
+ *
+ * <p>When the feature's change bus is Redis's ({@code mcp.redis.url}), the bundle registers the
+ * health check {@code mcp-redis}: unhealthy while this instance is cut off from Redis.
  */
 public final class McpBundle<C extends Configuration> implements ConfiguredBundle<C> {
   private final Function<? super C, McpFeature> feature;
@@ -43,7 +47,22 @@ public final class McpBundle<C extends Configuration> implements ConfiguredBundl
         Objects.requireNonNull(
             feature.apply(configuration), "McpBundle: the feature function returned null");
     environment.jersey().register(made);
+    if (redisPresent()) {
+      HealthCheck redis = RedisHealth.of(made.changeBus());
+      if (redis != null) {
+        environment.healthChecks().register(RedisHealth.NAME, redis);
+      }
+    }
     running.set(Optional.of(made));
+  }
+
+  private static boolean redisPresent() {
+    try {
+      Class.forName("dev.jaxrsmcp.redis.RedisChangeBus", false, McpBundle.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 
   /**
