@@ -83,6 +83,11 @@ public class DefaultMcpOperationConvention implements McpOperationConvention {
     values =
         with(values, OperationHighCardinalityKeys.REQUEST_ID, context.requestId().orElse(null));
     values = with(values, OperationHighCardinalityKeys.ROUTE, context.route().orElse(null));
+    values =
+        with(
+            values,
+            OperationHighCardinalityKeys.ROUTE_STATUS,
+            context.routeStatus().map(String::valueOf).orElse(null));
     return with(values, OperationHighCardinalityKeys.CALLER, context.caller().orElse(null));
   }
 

@@ -163,6 +163,16 @@ public enum McpObservationDocumentation implements ObservationDocumentation {
         return "dev.jaxrsmcp.route";
       }
     },
+    /**
+     * The HTTP status the route answered (or the application's filters answered for it): tells a
+     * {@code 403} from a {@code 404}, which MCP answers with the same JSON-RPC error.
+     */
+    ROUTE_STATUS {
+      @Override
+      public String asString() {
+        return "dev.jaxrsmcp.route.status";
+      }
+    },
     /** The principal's name the application's filters set, else {@code anonymous}. */
     CALLER {
       @Override

@@ -24,6 +24,7 @@ public final class McpOperationContext extends ReceiverContext<Map<String, Strin
   private String requestId;
   private String route;
   private String caller;
+  private Integer routeStatus;
   private String errorType;
   private Integer jsonRpcCode;
   private long bytes;
@@ -72,6 +73,11 @@ public final class McpOperationContext extends ReceiverContext<Map<String, Strin
   /** The route that ran in place, for example {@code GET /widgets/42/state}. */
   public Optional<String> route() {
     return Optional.ofNullable(route);
+  }
+
+  /** The HTTP status the route (or the application's filters) answered, once it did. */
+  public Optional<Integer> routeStatus() {
+    return Optional.ofNullable(routeStatus);
   }
 
   /** The principal's name, or {@code anonymous}, once the application's filters ran. */
@@ -124,6 +130,10 @@ public final class McpOperationContext extends ReceiverContext<Map<String, Strin
 
   void caller(String value) {
     caller = value;
+  }
+
+  void routeStatus(Integer value) {
+    routeStatus = value;
   }
 
   void errorType(String value) {
