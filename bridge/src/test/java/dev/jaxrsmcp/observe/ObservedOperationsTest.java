@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpObserver;
 import dev.jaxrsmcp.McpOperation;
 import dev.jaxrsmcp.McpOutcome;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.Mcp;
+import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TestServer;
 import io.restassured.response.Response;
 import jakarta.annotation.Priority;
@@ -28,8 +31,12 @@ import java.security.Principal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -181,6 +188,7 @@ class ObservedOperationsTest {
                     McpFeature.builder()
                         .observer(observer)
                         .longRunningKeepAlive(Duration.ofMillis(100))
+                        .keepAlive(Duration.ofMillis(100))
                         .build()));
     mcp = new Mcp(server.mcpUrl());
   }
@@ -261,5 +269,414 @@ class ObservedOperationsTest {
             "anonymous 2026-07-28 session=- resources/read app://people/1 id=1"
                 + " route=\"GET /people/1\" outcome=200 route_status=200 error=- bytes="
                 + response.asByteArray().length);
+  }
+
+  @Test
+  void aToolCallNamesItsToolAndTheToolAsItsTemplate() throws Exception {
+    Response response =
+        mcp.call("tools/call", Map.of("name", "person", "arguments", Map.of("id", "2")));
+    response.then().statusCode(200);
+
+    RecordingObserver.Recorded call = observer.next();
+    assertThat(call.operation()).isEqualTo(modern("tools/call", null, "person"));
+    assertThat(call.operation().spanName()).isEqualTo("tools/call person");
+    assertThat(call.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "anonymous",
+                "GET /people/2",
+                "person",
+                response.asByteArray().length));
+    assertThat(accessLines())
+        .containsExactly(
+            "anonymous 2026-07-28 session=- tools/call person id=1 route=\"GET /people/2\""
+                + " outcome=200 route_status=200 error=- bytes="
+                + response.asByteArray().length);
+  }
+
+  @Test
+  void aMissingPersonIsTheReadsJsonRpcErrorWithTheRoutes404() throws Exception {
+    Response response = mcp.read("app://people/9");
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(code).isEqualTo(-32602);
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                -32602,
+                404,
+                "-32602",
+                "anonymous",
+                "GET /people/9",
+                "app://people/{id}",
+                response.asByteArray().length));
+    assertThat(accessLines())
+        .containsExactly(
+            "anonymous 2026-07-28 session=- resources/read app://people/9 id=1"
+                + " route=\"GET /people/9\" outcome=-32602 route_status=404 error=-32602 bytes="
+                + response.asByteArray().length);
+  }
+
+  @Test
+  void aToolCallOfAMissingPersonIsAToolError() throws Exception {
+    Response response =
+        mcp.call("tools/call", Map.of("name", "person", "arguments", Map.of("id", "9")));
+    assertThat(JSON.readTree(response.asString()).path("result").path("isError").asBoolean())
+        .isTrue();
+
+    assertThat(observer.next().timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                404,
+                "tool_error",
+                "anonymous",
+                "GET /people/9",
+                "person",
+                response.asByteArray().length));
+  }
+
+  @Test
+  void aRouteThatThrowsIsNamedByItsExceptionsClass() throws Exception {
+    Response response = mcp.read("app://people/boom");
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                code,
+                500,
+                "java.lang.IllegalStateException",
+                "anonymous",
+                "GET /people/boom",
+                "app://people/{id}",
+                response.asByteArray().length));
+    assertThat(code).isEqualTo(-32603);
+  }
+
+  @Test
+  void anUnauthenticatedReadIsThe401OfTheApplicationsFilter() throws Exception {
+    Response response = mcp.read("app://admin/x");
+    assertThat(response.statusCode()).isEqualTo(401);
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+    assertThat(code).isEqualTo(-32603);
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                401,
+                code,
+                401,
+                String.valueOf(code),
+                "anonymous",
+                "GET /admin/x",
+                "app://admin/{x}",
+                response.asByteArray().length));
+  }
+
+  @Test
+  void aForbiddenReadNamesTheCallerTheFilterRefused() throws Exception {
+    Response response = mcp.read("app://admin/x", "Bearer bob");
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+    assertThat(code).isEqualTo(-32602);
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                code,
+                403,
+                String.valueOf(code),
+                "bob",
+                "GET /admin/x",
+                "app://admin/{x}",
+                response.asByteArray().length));
+    assertThat(accessLines())
+        .containsExactly(
+            "bob 2026-07-28 session=- resources/read app://admin/x id=1 route=\"GET /admin/x\""
+                + " outcome="
+                + code
+                + " route_status=403 error="
+                + code
+                + " bytes="
+                + response.asByteArray().length);
+  }
+
+  @Test
+  void theObserversScopeIsOpenWhileTheRouteRunsOnTheThreadItStartedOn() throws Exception {
+    Response response = mcp.read("app://scope");
+    String text =
+        JSON.readTree(response.asString())
+            .path("result")
+            .path("contents")
+            .path(0)
+            .path("text")
+            .asText();
+
+    RecordingObserver.Recorded read = observer.next();
+    String started = read.events().get(0);
+    assertThat(text)
+        .isEqualTo(
+            "resources/read app://scope" + " on " + started.substring("started on ".length()));
+    assertThat(read.events().subList(1, read.events().size()))
+        .containsExactly("scope opened", "scope closed");
+    assertThat(RecordingObserver.SCOPE.get()).isNull();
+  }
+
+  @Test
+  void aLongRunningReadCarriesItsProgressAsEvents() throws Exception {
+    // Without a progress token the client gets no progress, but the observers do.
+    Response response = mcp.read("app://steps/1,2,3");
+    assertThat(
+            JSON.readTree(response.asString())
+                .path("result")
+                .path("contents")
+                .path(0)
+                .path("text")
+                .asText())
+        .isEqualTo("step 1\nstep 2\nstep 3\n");
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.events().subList(1, read.events().size()))
+        .containsExactly(
+            "scope opened",
+            "progress 1/3 step 1",
+            "progress 2/3 step 2",
+            "progress 3/3 step 3",
+            "scope closed");
+    assertThat(read.timelessWithoutBytes())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "anonymous",
+                "GET /steps/1%2C2%2C3",
+                "app://steps/{steps}",
+                0));
+    assertThat(read.outcome().bytes()).isEqualTo(response.asByteArray().length);
+  }
+
+  @Test
+  void aListenLastsUntilItsStreamCloses() throws Exception {
+    try (SseRecorder stream =
+        SseRecorder.post(
+            server.mcpUrl(),
+            Map.of("MCP-Protocol-Version", Mcp.VERSION, "Mcp-Method", "subscriptions/listen"),
+            Mcp.body(
+                    3,
+                    "subscriptions/listen",
+                    Map.of("notifications", Map.of("resourcesListChanged", true)))
+                .toString())) {
+      assertThat(stream.next().path("method").asText())
+          .isEqualTo("notifications/subscriptions/acknowledged");
+      observer.assertExhausted(300); // open: not ended
+    }
+    RecordingObserver.Recorded listen = observer.next();
+    assertThat(listen.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.LISTEN,
+                "subscriptions/listen",
+                Optional.of(Mcp.VERSION),
+                Optional.empty(),
+                Optional.of("3"),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(listen.outcome().duration()).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+    assertThat(listen.timelessWithoutBytes())
+        .isEqualTo(outcome(200, null, null, null, "anonymous", null, null, 0));
+  }
+
+  @Test
+  void aLegacySessionIsAnOperationFromInitializeToDelete() throws Exception {
+    LegacyClient legacy = new LegacyClient(server.mcpUrl(), "Bearer alice");
+    String session = legacy.start();
+    RecordingObserver.Recorded initialize = observer.next();
+    assertThat(initialize.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.REQUEST,
+                "initialize",
+                Optional.of(LegacyClient.VERSION),
+                Optional.empty(),
+                Optional.of("1"),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(initialize.outcome().caller()).isEqualTo("alice");
+    RecordingObserver.Recorded initialized = observer.next();
+    assertThat(initialized.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.NOTIFICATION,
+                "notifications/initialized",
+                Optional.of(LegacyClient.VERSION),
+                Optional.of(session),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(initialized.timeless())
+        .isEqualTo(outcome(202, null, null, null, "alice", null, null, 0));
+
+    Response read = legacy.call(session, 4, "resources/read", Map.of("uri", "app://admin/x"));
+    RecordingObserver.Recorded legacyRead = observer.next();
+    assertThat(legacyRead.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.REQUEST,
+                "resources/read",
+                Optional.of(LegacyClient.VERSION),
+                Optional.of(session),
+                Optional.of("4"),
+                Optional.of("app://admin/x"),
+                Optional.empty()));
+    assertThat(legacyRead.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "alice",
+                "GET /admin/x",
+                "app://admin/{x}",
+                read.asByteArray().length));
+
+    Thread.sleep(200);
+    legacy.delete(session).then().statusCode(204);
+    List<RecordingObserver.Recorded> ends = List.of(observer.next(), observer.next());
+    RecordingObserver.Recorded lifetime =
+        ends.stream()
+            .filter(r -> r.operation().kind() == McpOperation.Kind.SESSION)
+            .findFirst()
+            .orElseThrow();
+    RecordingObserver.Recorded delete =
+        ends.stream()
+            .filter(r -> r.operation().kind() == McpOperation.Kind.REQUEST)
+            .findFirst()
+            .orElseThrow();
+    assertThat(lifetime.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.SESSION,
+                "session",
+                Optional.of(LegacyClient.VERSION),
+                Optional.of(session),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(lifetime.timeless()).isEqualTo(outcome(0, null, null, null, "alice", null, null, 0));
+    assertThat(lifetime.outcome().duration()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+    assertThat(delete.operation().method()).isEqualTo("DELETE");
+    assertThat(delete.timeless()).isEqualTo(outcome(204, null, null, null, "alice", null, null, 0));
+    observer.assertExhausted(100);
+  }
+
+  @Test
+  void interleavedCallersOfTwoSchemesAreNeverMixedUp() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(6);
+    try {
+      List<Future<?>> calls = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        int n = i;
+        calls.add(
+            pool.submit(
+                () -> {
+                  var request = mcp.request("resources/read", "app://people/" + n);
+                  if (n % 3 == 0) {
+                    request = request.header("Authorization", "Bearer alice");
+                  } else if (n % 3 == 1) {
+                    request = request.header("X-Api-Key", "key-bob");
+                  }
+                  request
+                      .body(
+                          Mcp.body(1, "resources/read", Map.of("uri", "app://people/" + n))
+                              .toString())
+                      .post(mcp.url())
+                      .then()
+                      .statusCode(200);
+                }));
+      }
+      for (Future<?> call : calls) {
+        call.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+    for (int i = 0; i < 60; i++) {
+      RecordingObserver.Recorded read = observer.next();
+      int n =
+          Integer.parseInt(
+              read.operation().resourceUri().orElseThrow().substring("app://people/".length()));
+      assertThat(read.outcome().caller())
+          .as("the caller of read %d", n)
+          .isEqualTo(n % 3 == 0 ? "alice" : n % 3 == 1 ? "bob" : "anonymous");
+      assertThat(read.outcome().route()).contains("GET /people/" + n);
+    }
+    observer.assertExhausted(100);
+    assertThat(accessLines())
+        .hasSize(60)
+        .allSatisfy(
+            line -> {
+              String n = line.replaceFirst(".*app://people/(\\d+) .*", "$1");
+              String caller = line.substring(0, line.indexOf(' '));
+              int i = Integer.parseInt(n);
+              assertThat(caller).isEqualTo(i % 3 == 0 ? "alice" : i % 3 == 1 ? "bob" : "anonymous");
+            });
+  }
+
+  @Test
+  void anObserverThatThrowsIsLoggedOnceAndTheReadGoesOn() throws Exception {
+    Logger observeLogger = Logger.getLogger("dev.jaxrsmcp.observe");
+    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+    Handler warned =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            warnings.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    observeLogger.addHandler(warned);
+    McpObserver failing =
+        operation -> {
+          throw new IllegalStateException("observer broken");
+        };
+    try (TestServer other =
+        TestServer.start(
+            new ResourceConfig(Routes.class)
+                .register(McpFeature.builder().observer(failing).observer(observer).build()))) {
+      Mcp client = new Mcp(other.mcpUrl());
+      client
+          .read("app://people/1")
+          .then()
+          .statusCode(200)
+          .body("result.contents[0].text", org.hamcrest.Matchers.equalTo("{\"id\":\"1\"}"));
+      client.read("app://people/2").then().statusCode(200);
+      assertThat(observer.next().outcome().route()).contains("GET /people/1");
+      assertThat(observer.next().outcome().route()).contains("GET /people/2");
+    } finally {
+      observeLogger.removeHandler(warned);
+    }
+    assertThat(warnings).hasSize(1);
+    assertThat(warnings.get(0).getLevel()).isEqualTo(Level.WARNING);
+    assertThat(warnings.get(0).getThrown()).hasMessage("observer broken");
   }
 }

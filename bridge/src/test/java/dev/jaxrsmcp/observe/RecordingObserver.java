@@ -23,6 +23,21 @@ final class RecordingObserver implements McpObserver {
 
   /** One operation, as it was told. */
   record Recorded(McpOperation operation, List<String> events, McpOutcome outcome) {
+    /** The outcome without its duration nor its bytes (a stream's). */
+    McpOutcome timelessWithoutBytes() {
+      McpOutcome t = timeless();
+      return new McpOutcome(
+          t.httpStatus(),
+          t.errorCode(),
+          t.routeStatus(),
+          t.errorType(),
+          t.caller(),
+          t.route(),
+          t.template(),
+          0,
+          Duration.ZERO);
+    }
+
     /** The outcome without its duration (which no test can know). */
     McpOutcome timeless() {
       return new McpOutcome(

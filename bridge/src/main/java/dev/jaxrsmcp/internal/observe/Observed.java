@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.glassfish.jersey.server.internal.process.MappableException;
 
 /**
  * One operation being observed: the observers that watch it, its scopes on the thread that opened
@@ -127,7 +128,11 @@ public final class Observed {
 
   /** The route threw this (unmapped, or mapped to a 5xx). */
   void thrown(Throwable e) {
-    thrown = Optional.of(e.getClass().getName());
+    Throwable cause = e;
+    while (cause instanceof MappableException && cause.getCause() != null) {
+      cause = cause.getCause(); // Jersey's wrapper of what a writer or interceptor threw
+    }
+    thrown = Optional.of(cause.getClass().getName());
   }
 
   /** Counts bytes of the response's body written. */
