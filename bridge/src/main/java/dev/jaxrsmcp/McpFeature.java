@@ -309,6 +309,14 @@ public final class McpFeature extends McpSettings implements Feature {
       return with(BuilderValues.withContextCarrier(settings, carrier));
     }
 
+    /**
+     * Adds an observer of every MCP operation ({@link McpObserver}); observers are told in the
+     * order they were added, after the bridge's access record. Call once per observer.
+     */
+    public Builder observer(McpObserver observer) {
+      return with(BuilderValues.withObserver(settings, observer));
+    }
+
     /** See {@link McpFeature#callerKey()} and {@link McpCallerKey}. */
     public Builder callerKey(McpCallerKey key) {
       return set(SecuritySettings.CALLER_KEY, key);

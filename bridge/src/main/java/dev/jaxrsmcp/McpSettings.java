@@ -2,6 +2,7 @@ package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.ObserveSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.SessionSettings;
@@ -345,6 +346,14 @@ public abstract class McpSettings {
    */
   public List<McpContextCarrier> contextCarriers() {
     return settings.get(LongRunningSettings.CONTEXT_CARRIERS);
+  }
+
+  /**
+   * The observers of MCP operations added with {@link McpFeature.Builder#observer}, in order; none
+   * by default (the bridge's access record is always there, see {@link McpObserver}).
+   */
+  public List<McpObserver> observers() {
+    return settings.get(ObserveSettings.OBSERVERS);
   }
 
   /**

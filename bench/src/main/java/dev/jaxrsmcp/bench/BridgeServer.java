@@ -38,7 +38,19 @@ public final class BridgeServer {
         .register(AdminRoutes.class);
   }
 
+  /**
+   * The bridge's access record (a line per MCP operation on stderr, which this JVM's parent reads
+   * and keeps) is off: the benchmark measures the bridge, not the console. Kept here, as a logger
+   * only weakly held by java.util.logging would lose its level.
+   */
+  private static final java.util.logging.Logger ACCESS =
+      java.util.logging.Logger.getLogger("dev.jaxrsmcp.access");
+
   public static void main(String[] args) throws Exception {
+    ACCESS.setLevel(
+        Boolean.getBoolean("bench.accessRecord")
+            ? java.util.logging.Level.INFO
+            : java.util.logging.Level.WARNING);
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
     HttpServer server =
         GrizzlyHttpServerFactory.createHttpServer(

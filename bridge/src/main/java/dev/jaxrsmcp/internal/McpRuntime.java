@@ -1,19 +1,27 @@
 package dev.jaxrsmcp.internal;
 
+import dev.jaxrsmcp.McpObserver;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.endpoint.ContentTypeCheck;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeInterceptor;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.install.EndpointInstaller;
 import dev.jaxrsmcp.internal.install.ResourceMetadataChallenge;
+import dev.jaxrsmcp.internal.observe.AccessRecord;
 import dev.jaxrsmcp.internal.observe.CallerAttribute;
+import dev.jaxrsmcp.internal.observe.Observers;
+import dev.jaxrsmcp.internal.observe.OperationEnd;
+import dev.jaxrsmcp.internal.observe.OperationStart;
 import dev.jaxrsmcp.internal.read.ReadAdmission;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
+import dev.jaxrsmcp.internal.settings.ObserveSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import jakarta.ws.rs.core.FeatureContext;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Wires the bridge into a Jersey application; called by {@link dev.jaxrsmcp.McpFeature#configure}.
@@ -36,6 +44,7 @@ public final class McpRuntime {
     context.register(DispatchGuard.class);
     context.register(ReadAdmission.class);
     context.register(CallerAttribute.class);
+    observers(settings, context);
     context.register(new ContentTypeCheck(settings.get(ProtocolSettings.PATH)));
     settings
         .get(SecuritySettings.PROTECTED_RESOURCE)
@@ -45,5 +54,23 @@ public final class McpRuntime {
                     new ResourceMetadataChallenge(
                         settings.get(ProtocolSettings.PATH), new ResourceMetadata(metadata))));
     context.register(new RuntimeBinder(changes));
+  }
+
+  /**
+   * Registers the listeners that observe MCP operations, first and last of the application's:
+   * unless no observer was added and the access record's logger is off when the application starts
+   * (then nothing is watched, at no cost).
+   */
+  private static void observers(Settings settings, FeatureContext context) {
+    List<McpObserver> added = settings.get(ObserveSettings.OBSERVERS);
+    if (added.isEmpty() && !AccessRecord.enabled()) {
+      return;
+    }
+    List<McpObserver> all = new ArrayList<>();
+    all.add(new AccessRecord());
+    all.addAll(added);
+    OperationStart start = new OperationStart(new Observers(all));
+    context.register(start, Integer.MIN_VALUE);
+    context.register(new OperationEnd(start), Integer.MAX_VALUE);
   }
 }

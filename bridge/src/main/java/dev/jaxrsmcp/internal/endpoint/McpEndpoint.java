@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.McpOperation;
 import dev.jaxrsmcp.internal.context.ThreadContexts;
 import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
 import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
@@ -17,6 +18,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
 import dev.jaxrsmcp.internal.methods.Subscriptions;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.Observed;
 import dev.jaxrsmcp.internal.observe.RequestAttributes;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
@@ -148,7 +150,7 @@ public final class McpEndpoint {
     try {
       body = gate.readBody(request);
     } catch (JsonRpcException e) {
-      return Optional.of(error(Optional.empty(), e));
+      return Optional.of(failed(request, Optional.empty(), e));
     }
     Incoming incoming = Incoming.parse(body, parser);
     request.setProperty(Incoming.PROPERTY, incoming);
@@ -164,11 +166,13 @@ public final class McpEndpoint {
     try {
       return inPlaceStart.start(request, message, Callers.beforeFilters(request));
     } catch (JsonRpcException e) {
-      return Optional.of(error(message.id(), e));
+      return Optional.of(failed(request, message.id(), e));
     } catch (RuntimeException e) {
       return Optional.of(
-          error(
-              message.id(), Incidents.report("MCP request " + message.method(), message.id(), e)));
+          failed(
+              request,
+              message.id(),
+              Incidents.report("MCP request " + message.method(), message.id(), e)));
     }
   }
 
@@ -189,7 +193,7 @@ public final class McpEndpoint {
               incoming.body(), state.settings().get(LimitSettings.MAX_JSON_DEPTH))) {
         return acceptClientResponse(caller);
       }
-      return error(e.id(), e.error());
+      return failed(request, e.id(), e.error());
     }
     JsonRpcRequest message = incoming.message().get();
     if (request.getProperty(RequestAttributes.METHOD) == null) {
@@ -201,6 +205,7 @@ public final class McpEndpoint {
         String started = answer.getHeaderString(LegacyProtocol.SESSION_HEADER);
         if (started != null) {
           RequestAttributes.session(request, started);
+          observeSession(request, started);
         }
         return answer;
       }
@@ -213,10 +218,12 @@ public final class McpEndpoint {
       ObjectNode result = modern.handle(message, caller);
       return json(200, JsonRpcMessages.result(message.id().get(), result));
     } catch (JsonRpcException e) {
-      return error(message.id(), e);
+      return failed(request, message.id(), e);
     } catch (RuntimeException e) {
-      return error(
-          message.id(), Incidents.report("MCP request " + message.method(), message.id(), e));
+      return failed(
+          request,
+          message.id(),
+          Incidents.report("MCP request " + message.method(), message.id(), e));
     }
   }
 
@@ -277,10 +284,11 @@ public final class McpEndpoint {
     ContainerRequest request = (ContainerRequest) context;
     Caller caller = callers.afterFilters(request);
     if (!Callers.hasSession(caller)) {
-      return error(Optional.empty(), SessionlessAnswers.get(caller));
+      return failed(request, Optional.empty(), SessionlessAnswers.get(caller));
     }
     if (!acceptsEventStream(request)) {
-      return error(
+      return failed(
+          request,
           Optional.empty(),
           new JsonRpcException(
                   ErrorCodes.INVALID_REQUEST,
@@ -294,7 +302,7 @@ public final class McpEndpoint {
     try {
       session = legacy.session(caller, "GET");
     } catch (JsonRpcException e) {
-      return error(Optional.empty(), e);
+      return failed(request, Optional.empty(), e);
     }
     SseStream stream =
         new SseStream(
@@ -311,15 +319,15 @@ public final class McpEndpoint {
     ContainerRequest request = (ContainerRequest) context;
     Caller caller = callers.afterFilters(request);
     if (!Callers.hasSession(caller)) {
-      return error(Optional.empty(), SessionlessAnswers.delete());
+      return failed(request, Optional.empty(), SessionlessAnswers.delete());
     }
     try {
       sessions.end(legacy.session(caller, "DELETE").id());
       return Response.noContent().build();
     } catch (JsonRpcException e) {
-      return error(Optional.empty(), e);
+      return failed(request, Optional.empty(), e);
     } catch (SessionStoreUnavailableException e) {
-      return error(Optional.empty(), SessionOutage.notEnded(e));
+      return failed(request, Optional.empty(), SessionOutage.notEnded(e));
     }
   }
 
@@ -334,6 +342,13 @@ public final class McpEndpoint {
     Runnable stream = listens.reserve(owner);
     List<Runnable> held = new java.util.ArrayList<>(List.of(stream));
     Runnable release = () -> held.forEach(Runnable::run);
+    Optional<Observed> observed = Observed.of(request);
+    observed.ifPresent(
+        o -> {
+          o.endsLater(true); // when the stream closes
+          String name = RequestAttributes.callerOf(request); // the request is gone by then
+          held.add(() -> o.endLater(name));
+        });
     boolean opened = false;
     try {
       ListenPlan plan =
@@ -344,9 +359,51 @@ public final class McpEndpoint {
       return response;
     } finally {
       if (!opened) {
+        observed.ifPresent(o -> o.endsLater(false)); // with the request's error
         release.run();
       }
     }
+  }
+
+  /**
+   * Observes the legacy session an {@code initialize} started, as an operation of its own that ends
+   * with the session (DELETE, idle expiry, shutdown).
+   */
+  private void observeSession(ContainerRequest request, String id) {
+    Optional<Observed> observed = Observed.of(request);
+    if (observed.isEmpty()) {
+      return;
+    }
+    McpOperation initialize = observed.get().operation();
+    Optional<Session> session;
+    try {
+      session = sessions.find(id);
+    } catch (RuntimeException e) {
+      return; // the store's outage is logged by the store; the session is not observed
+    }
+    if (session.isPresent()) {
+      Observed lifetime =
+          observed
+              .get()
+              .startAlso(
+                  new McpOperation(
+                      McpOperation.Kind.SESSION,
+                      "session",
+                      initialize.protocolVersion(),
+                      Optional.of(id),
+                      Optional.empty(),
+                      Optional.empty(),
+                      Optional.empty()));
+      String caller = RequestAttributes.callerOf(request);
+      session.get().onEnd(() -> lifetime.end(0, caller, Optional.empty(), Optional.empty(), 0));
+    }
+  }
+
+  /** The error response, its code told to the request's observers. */
+  private static Response failed(
+      ContainerRequest request, Optional<JsonNode> id, JsonRpcException e) {
+    Observed.of(request).ifPresent(o -> o.errorCode(e.code()));
+    return error(id, e);
   }
 
   /** Whether a GET may be answered with a stream (no Accept means anything goes). */

@@ -6,6 +6,7 @@ import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.content.ReadMessage;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.longrun.LongRead;
+import dev.jaxrsmcp.internal.observe.Observed;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import java.util.List;
 import java.util.Optional;
@@ -82,6 +83,26 @@ public final class InPlaceRead {
    * answer then reaches the owner only).
    */
   public volatile java.util.function.Predicate<ContainerRequest> owns = request -> true;
+
+  /**
+   * The operation observers watch, once the response filter found it on the request; empty when
+   * nothing observes MCP operations.
+   */
+  public volatile Optional<Observed> observed = Optional.empty();
+
+  /** Tells the observers what the answer is: a JSON-RPC error's code, a tool's error result. */
+  void answered(ObjectNode message) {
+    Optional<Observed> watching = observed;
+    if (watching.isEmpty()) {
+      return;
+    }
+    JsonNode error = message.get("error");
+    if (error != null) {
+      watching.get().errorCode(error.path("code").asInt());
+    } else if (message.path("result").path("isError").asBoolean(false)) {
+      watching.get().toolError();
+    }
+  }
 
   private final List<Runnable> onEnd = new CopyOnWriteArrayList<>();
   private final AtomicBoolean ended = new AtomicBoolean();

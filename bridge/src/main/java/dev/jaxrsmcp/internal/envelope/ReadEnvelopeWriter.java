@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.envelope;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
 import dev.jaxrsmcp.internal.content.MessageSplice;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
@@ -57,10 +58,11 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     OutputStream out = streams.response().orElse(routeOut);
     streams.routeOutput(routeOut);
     InPlaceRead read = envelope.read();
-    ReadSink plain = ReadSink.response(headers, out);
+    ReadSink plain = ReadSink.observed(ReadSink.response(headers, out), read);
     ReadSink sink =
         envelope.streamed()
-            ? ReadSink.stream(read.longRead.orElseThrow().channel.orElseThrow())
+            ? ReadSink.observed(
+                ReadSink.stream(read.longRead.orElseThrow().channel.orElseThrow()), read)
             : plain;
     Optional<LongRead> longRead = read.longRead;
     if (longRead.isPresent() && longRead.get().aborted().isPresent()) {
@@ -136,8 +138,9 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     } catch (IOException | RuntimeException e) {
       if (e instanceof ReadSizeLimit.TooLarge && !held.started()) {
         held.discard();
-        held.write(
-            Json.writeBytes(ReadAnswers.error(envelope, ReadSizeLimit.error(read.uri, maxRead))));
+        ObjectNode tooLarge = ReadAnswers.error(envelope, ReadSizeLimit.error(read.uri, maxRead));
+        read.answered(tooLarge);
+        held.write(Json.writeBytes(tooLarge));
         held.finish();
         return;
       }
@@ -153,7 +156,9 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         throw new IOException("the route failed while its MCP response was being sent", e);
       }
       held.discard();
-      held.write(Json.writeBytes(ReadAnswers.routeFailed(envelope, e)));
+      ObjectNode failed = ReadAnswers.routeFailed(envelope, e);
+      read.answered(failed);
+      held.write(Json.writeBytes(failed));
       held.finish();
       return;
     }

@@ -21,6 +21,27 @@ interface ReadSink {
   void message(ObjectNode message, ContentsShape shape, MessageSplice.Content content)
       throws IOException;
 
+  /** This sink, telling {@code read}'s observers what each whole message answers. */
+  static ReadSink observed(ReadSink sink, InPlaceRead read) {
+    if (read.observed.isEmpty()) {
+      return sink;
+    }
+    return new ReadSink() {
+      @Override
+      public void message(ObjectNode message) throws IOException {
+        read.answered(message);
+        sink.message(message);
+      }
+
+      @Override
+      public void message(ObjectNode message, ContentsShape shape, MessageSplice.Content content)
+          throws IOException {
+        read.answered(message);
+        sink.message(message, shape, content);
+      }
+    };
+  }
+
   /** The plain response. */
   static ReadSink response(MultivaluedMap<String, Object> headers, OutputStream out) {
     return new ReadSink() {

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.observe;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.McpOperation;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.security.Principal;
@@ -40,6 +41,15 @@ public final class RequestAttributes {
   /** The principal's name, or {@code anonymous}, once the application's filters ran. */
   public static final String CALLER = "dev.jaxrsmcp.caller";
 
+  /** The low-cardinality name of what a read or tool call read: its URI template, or tool name. */
+  static final String TEMPLATE = "dev.jaxrsmcp.observe.template";
+
+  /** Set on every request the endpoint looked at: what the observers watch. */
+  static final String ENDPOINT = "dev.jaxrsmcp.observe.endpoint";
+
+  /** Set on a JSON-RPC notification (a message without an id). */
+  static final String NOTIFICATION = "dev.jaxrsmcp.observe.notification";
+
   /** The most characters of a URI or name kept in an attribute: a log line stays a line. */
   static final int MAX_VALUE = 512;
 
@@ -48,6 +58,15 @@ public final class RequestAttributes {
   /** What the JSON-RPC message says, and the headers that name the protocol and the session. */
   public static void message(ContainerRequestContext request, JsonRpcRequest message) {
     request.setProperty(METHOD, message.method());
+    if (message.isNotification()) {
+      request.setProperty(NOTIFICATION, Boolean.TRUE);
+    }
+    if (request.getHeaderString("MCP-Protocol-Version") == null) {
+      JsonNode declared = message.params().get("protocolVersion"); // initialize's
+      if (declared != null && declared.isTextual()) {
+        request.setProperty(PROTOCOL_VERSION, bounded(declared.asText()));
+      }
+    }
     message.id().ifPresent(id -> request.setProperty(REQUEST_ID, bounded(json(id))));
     text(message, "uri").ifPresent(uri -> request.setProperty(RESOURCE_URI, uri));
     if ("tools/call".equals(message.method())) {
@@ -58,6 +77,7 @@ public final class RequestAttributes {
 
   /** The headers that name the protocol version and the session, for any request. */
   public static void headers(ContainerRequestContext request) {
+    request.setProperty(ENDPOINT, Boolean.TRUE);
     String version = request.getHeaderString("MCP-Protocol-Version");
     if (version != null) {
       request.setProperty(PROTOCOL_VERSION, bounded(version));
@@ -76,6 +96,55 @@ public final class RequestAttributes {
   /** The route an in-place read was rewritten into: its method and path (with the query). */
   public static void route(ContainerRequestContext request, String method, String pathAndQuery) {
     request.setProperty(ROUTE, method + " " + bounded(pathAndQuery));
+  }
+
+  /**
+   * What a read or tool call reads, as a metric may name it: the MCP URI template of a templated
+   * resource ({@code app://people/{id}}), a fixed resource's URI, a tool's name.
+   */
+  public static void template(ContainerRequestContext request, String template) {
+    request.setProperty(TEMPLATE, template);
+  }
+
+  /** The operation the request is, from what the attributes say so far. */
+  static McpOperation operation(ContainerRequestContext request) {
+    Object method = request.getProperty(METHOD);
+    McpOperation.Kind kind =
+        request.getProperty(NOTIFICATION) != null
+            ? McpOperation.Kind.NOTIFICATION
+            : "subscriptions/listen".equals(method)
+                ? McpOperation.Kind.LISTEN
+                : McpOperation.Kind.REQUEST;
+    return new McpOperation(
+        kind,
+        method instanceof String m ? m : request.getMethod(),
+        property(request, PROTOCOL_VERSION),
+        property(request, SESSION_ID),
+        property(request, REQUEST_ID),
+        property(request, RESOURCE_URI),
+        property(request, TOOL_NAME));
+  }
+
+  /** Whether the endpoint looked at the request. */
+  static boolean atEndpoint(ContainerRequestContext request) {
+    return request.getProperty(ENDPOINT) != null;
+  }
+
+  /**
+   * The caller: as {@link CallerAttribute} recorded it, else as the request's security context
+   * says.
+   */
+  public static String callerOf(ContainerRequestContext request) {
+    if (!(request.getProperty(CALLER) instanceof String)) {
+      caller(request);
+    }
+    return (String) request.getProperty(CALLER);
+  }
+
+  static java.util.Optional<String> property(ContainerRequestContext request, String name) {
+    return request.getProperty(name) instanceof String value
+        ? java.util.Optional.of(value)
+        : java.util.Optional.empty();
   }
 
   /** Whether the request is an MCP request the bridge recorded. */

@@ -54,6 +54,7 @@ public final class ReadContext implements McpContext {
   private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
   private volatile ProgressSink sink = (p, t, m) -> {};
   private volatile RouteLog log = RouteLog.OFF;
+  private volatile ProgressSink watcher = (p, t, m) -> {};
   private final long maxBytes;
   private final AtomicLong written = new AtomicLong();
   // guarded by this
@@ -72,6 +73,14 @@ public final class ReadContext implements McpContext {
   /** Where progress goes from now on. */
   public void sink(ProgressSink sink) {
     this.sink = sink;
+  }
+
+  /**
+   * Who else hears of progress (the operation's observers), whether or not the client asked for it:
+   * the same increasing values as the client gets, until the read ends.
+   */
+  public void watch(ProgressSink watcher) {
+    this.watcher = watcher;
   }
 
   /** Where log messages go from now on. */
@@ -104,7 +113,7 @@ public final class ReadContext implements McpContext {
 
   @Override
   public void progress(double progress, double total, String message) {
-    if (!progressRequested || cancelled.isDone() || !Double.isFinite(progress)) {
+    if (cancelled.isDone() || !Double.isFinite(progress)) {
       return;
     }
     // Under the lock, so that notifications leave in increasing order and none after finish().
@@ -113,8 +122,12 @@ public final class ReadContext implements McpContext {
         return;
       }
       lastProgress = progress;
-      sink.progress(
-          progress, Double.isFinite(total) ? total : Double.NaN, message == null ? "" : message);
+      double finiteTotal = Double.isFinite(total) ? total : Double.NaN;
+      String text = message == null ? "" : message;
+      watcher.progress(progress, finiteTotal, text);
+      if (progressRequested) {
+        sink.progress(progress, finiteTotal, text);
+      }
     }
   }
 

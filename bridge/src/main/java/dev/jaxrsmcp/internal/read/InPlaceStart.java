@@ -19,6 +19,8 @@ import dev.jaxrsmcp.internal.longrun.LongRead;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
 import dev.jaxrsmcp.internal.methods.ResourceMethods;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.Observed;
+import dev.jaxrsmcp.internal.observe.RequestAttributes;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
@@ -161,6 +163,11 @@ public final class InPlaceStart {
       entry = found.value();
       match = found.match();
     }
+    RequestAttributes.template(
+        request,
+        kind == ReadMessage.Kind.TOOL_CALL
+            ? message.params().path("name").asText()
+            : entry.template().text());
     // A task's route runs later, elsewhere: here only the application's filters run.
     boolean longRunning = entry.longRunning() && task.isEmpty();
     Runnable slot = readSlots.take(longRunning, uri); // before any work of the read
@@ -250,6 +257,7 @@ public final class InPlaceStart {
         return;
       }
       if (context.isPresent()) {
+        Observed.of(admitted).ifPresent(o -> context.get().watch(progressEvents(o)));
         List<Runnable> ends = new ArrayList<>();
         LongRead longRead =
             longReads.start(
@@ -266,6 +274,26 @@ public final class InPlaceStart {
         ends.forEach(in::onEnd);
       }
     };
+  }
+
+  /** A long read's progress as the observers' {@code progress} events: {@code 3/10 message}. */
+  private static ReadContext.ProgressSink progressEvents(Observed observed) {
+    return (progress, total, message) -> {
+      StringBuilder detail = new StringBuilder().append(number(progress));
+      if (!Double.isNaN(total)) {
+        detail.append('/').append(number(total));
+      }
+      if (!message.isEmpty()) {
+        detail.append(' ').append(message);
+      }
+      observed.event("progress", detail.toString());
+    };
+  }
+
+  private static String number(double value) {
+    return value == Math.rint(value) && Math.abs(value) < 1e15
+        ? Long.toString((long) value)
+        : Double.toString(value);
   }
 
   private boolean sendsErrors(ContainerRequest request) {

@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.envelope.ReadEnvelope;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.eras.LegacyProtocol;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
+import dev.jaxrsmcp.internal.observe.Observed;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
 import jakarta.annotation.Priority;
@@ -75,6 +76,14 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
             headers,
             new byte[0],
             Boolean.TRUE.equals(request.getProperty(DispatchGuard.REJECTED)));
+    Optional<Observed> observed = Observed.of(request);
+    read.observed = observed;
+    if (observed.isPresent()
+        && read.refusal().isEmpty()
+        && read.answer().isEmpty()
+        && !route.guardRejected()) {
+      observed.get().routeStatus(route.status()); // the route's, or its filters' refusal
+    }
     boolean failed = !ContentsMapper.isSuccess(route) || read.timedOut.get() > 0;
     // A long-running success still spools its body, and progress may still start the stream;
     // anything else is decided now.

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.read;
 
 import dev.jaxrsmcp.internal.envelope.InPlaceRead;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
+import dev.jaxrsmcp.internal.observe.CountingOutput;
 import dev.jaxrsmcp.internal.time.Scheduler;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -73,7 +74,10 @@ final class ReadResponseWriter implements ContainerResponseWriter {
     }
     // Headers a writer interceptor added after the response filter took the route's away.
     response.getHeaders().keySet().removeIf(name -> !read.sends(name));
-    return container.writeResponseStatusAndHeaders(contentLength, response);
+    OutputStream out = container.writeResponseStatusAndHeaders(contentLength, response);
+    return read.observed.isPresent() && out != null
+        ? new CountingOutput(out, read.observed.get())
+        : out;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.settings;
 
 import dev.jaxrsmcp.McpCompleter;
 import dev.jaxrsmcp.McpContextCarrier;
+import dev.jaxrsmcp.McpObserver;
 import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.McpWatcher;
 import java.util.ArrayList;
@@ -80,6 +81,14 @@ public final class BuilderValues {
         new ArrayList<>(settings.get(LongRunningSettings.CONTEXT_CARRIERS));
     carriers.add(carrier);
     return settings.with(LongRunningSettings.CONTEXT_CARRIERS, List.copyOf(carriers));
+  }
+
+  /** {@code settings} with {@code observer} added after the observers added before. */
+  public static Settings withObserver(Settings settings, McpObserver observer) {
+    Objects.requireNonNull(observer, "observer");
+    List<McpObserver> observers = new ArrayList<>(settings.get(ObserveSettings.OBSERVERS));
+    observers.add(observer);
+    return settings.with(ObserveSettings.OBSERVERS, List.copyOf(observers));
   }
 
   /** {@code settings} with the origins allowed, each as {@code check} returns it (or throws). */

@@ -1,0 +1,72 @@
+package dev.jaxrsmcp.internal.observe;
+
+import jakarta.ws.rs.WebApplicationException;
+import java.util.Optional;
+import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.monitoring.ApplicationEvent;
+import org.glassfish.jersey.server.monitoring.ApplicationEventListener;
+import org.glassfish.jersey.server.monitoring.RequestEvent;
+import org.glassfish.jersey.server.monitoring.RequestEventListener;
+
+/**
+ * Starts the operation of each request to the MCP endpoint, through Jersey's monitoring events,
+ * registered first of the application's listeners ({@code Integer.MIN_VALUE}): at {@code
+ * MATCHING_START}, once the bridge's pre-matching filter has read the message and rewritten a read
+ * into its route, on the thread that will run the route, and before any other listener starts an
+ * observation of its own for the request (Micrometer's Jersey instrumentation does at {@code
+ * REQUEST_MATCHED}), so that the route's own HTTP span is a child of the operation's. Also notes
+ * what the route threw. {@link OperationEnd} ends the operation.
+ */
+public final class OperationStart implements ApplicationEventListener {
+  private final Observers observers;
+
+  public OperationStart(Observers observers) {
+    this.observers = observers;
+  }
+
+  @Override
+  public void onEvent(ApplicationEvent event) {}
+
+  @Override
+  public RequestEventListener onRequest(RequestEvent event) {
+    RequestWatch watch = new RequestWatch();
+    event.getContainerRequest().setProperty(RequestWatch.PROPERTY, watch);
+    return e -> onEvent(e, watch);
+  }
+
+  private void onEvent(RequestEvent event, RequestWatch watch) {
+    switch (event.getType()) {
+      case MATCHING_START ->
+          started(event.getContainerRequest(), watch).ifPresent(Observed::openScopes);
+      case ON_EXCEPTION -> {
+        if (event.getExceptionCause() == RequestEvent.ExceptionCause.ORIGINAL
+            && !clientError(event.getException())) {
+          started(event.getContainerRequest(), watch)
+              .ifPresent(o -> o.thrown(event.getException()));
+        }
+      }
+      default -> {}
+    }
+  }
+
+  /**
+   * The request's operation, started now if it is a request to the endpoint not yet observed; only
+   * while the request is alive (before its response was written).
+   */
+  Optional<Observed> started(ContainerRequest request, RequestWatch watch) {
+    Optional<Observed> known = watch.observed;
+    if (known.isPresent() || request == null || !RequestAttributes.atEndpoint(request)) {
+      return known;
+    }
+    Observed started = observers.start(RequestAttributes.operation(request));
+    request.setProperty(Observed.PROPERTY, started);
+    watch.observed = Optional.of(started);
+    return watch.observed;
+  }
+
+  private static boolean clientError(Throwable e) {
+    return e instanceof WebApplicationException w
+        && w.getResponse() != null
+        && w.getResponse().getStatus() < 500;
+  }
+}

@@ -1,0 +1,12 @@
+package dev.jaxrsmcp.internal.settings;
+
+import dev.jaxrsmcp.McpObserver;
+import java.util.List;
+
+/** What watches the MCP operations besides the access record (docs/observability.md). */
+public final class ObserveSettings {
+  /** The observers given to the builder, in the order they were added. */
+  public static final Setting<List<McpObserver>> OBSERVERS = Setting.of("observer", List.of());
+
+  private ObserveSettings() {}
+}

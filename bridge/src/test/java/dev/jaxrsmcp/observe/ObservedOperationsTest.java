@@ -1,0 +1,732 @@
+package dev.jaxrsmcp.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpObserver;
+import dev.jaxrsmcp.McpOperation;
+import dev.jaxrsmcp.McpOutcome;
+import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.testing.LegacyClient;
+import dev.jaxrsmcp.testing.Mcp;
+import dev.jaxrsmcp.testing.SseRecorder;
+import dev.jaxrsmcp.testing.TestServer;
+import io.restassured.response.Response;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every MCP operation over real HTTP, as an observer and the access record see it: reads in both
+ * eras, a tool call, the errors (404, 401, 403, a route that throws), a long-running read's
+ * progress, a listen's and a session's duration, callers of different schemes interleaved, and the
+ * observer's scope open while the route runs.
+ */
+class ObservedOperationsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** People, a protected admin route, a route that reports the scope it runs in, slow steps. */
+  @Path("/")
+  public static class Routes {
+    @GET
+    @Path("people/{id}")
+    @Produces("application/json")
+    @McpResource(uri = "app://people/{id}", name = "person")
+    public String person(@PathParam("id") String id) {
+      if ("9".equals(id)) {
+        throw new NotFoundException();
+      }
+      if ("boom".equals(id)) {
+        throw new IllegalStateException("the route failed");
+      }
+      return "{\"id\":\"" + id + "\"}";
+    }
+
+    @GET
+    @Path("admin/{x}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://admin/{x}", name = "admin", tool = false)
+    public String admin(@PathParam("x") String x, @Context SecurityContext security) {
+      return x + " for " + security.getUserPrincipal().getName();
+    }
+
+    @GET
+    @Path("later/{id}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://later/{id}", name = "later", tool = false)
+    public void later(
+        @PathParam("id") String id,
+        @jakarta.ws.rs.container.Suspended jakarta.ws.rs.container.AsyncResponse response) {
+      new Thread(
+              () -> {
+                try {
+                  Thread.sleep(100);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+                response.resume("later " + id);
+              },
+              "resumer")
+          .start();
+    }
+
+    @GET
+    @Path("scope")
+    @Produces("text/plain")
+    @McpResource(uri = "app://scope", name = "scope", tool = false)
+    public String scope() {
+      return RecordingObserver.SCOPE.get() + " on " + Thread.currentThread().getName();
+    }
+
+    @GET
+    @Path("steps/{steps}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://steps/{steps}", name = "steps", tool = false, longRunning = true)
+    public StreamingOutput steps(@PathParam("steps") String steps, @Context McpContext mcp) {
+      return out -> {
+        for (String step : steps.split(",")) {
+          out.write(("step " + step + "\n").getBytes(StandardCharsets.UTF_8));
+          out.flush();
+          mcp.progress(Double.parseDouble(step), 3, "step " + step);
+        }
+      };
+    }
+  }
+
+  /**
+   * Two schemes: {@code Bearer <name>} and {@code X-Api-Key: key-<name>}; the admin routes need a
+   * caller (401 with a Bearer challenge) and that caller to be alice (403).
+   */
+  @Priority(Priorities.AUTHENTICATION)
+  public static class Auth implements ContainerRequestFilter {
+    @Override
+    public void filter(ContainerRequestContext request) {
+      String bearer = request.getHeaderString("Authorization");
+      String key = request.getHeaderString("X-Api-Key");
+      String name =
+          bearer != null && bearer.startsWith("Bearer ")
+              ? bearer.substring(7)
+              : key != null && key.startsWith("key-") ? key.substring(4) : null;
+      if (name != null) {
+        request.setSecurityContext(as(name));
+      }
+      if (request.getUriInfo().getPath().startsWith("admin")) {
+        if (name == null) {
+          request.abortWith(
+              jakarta.ws.rs.core.Response.status(401)
+                  .header("WWW-Authenticate", "Bearer realm=\"people\"")
+                  .build());
+        } else if (!"alice".equals(name)) {
+          request.abortWith(jakarta.ws.rs.core.Response.status(403).build());
+        }
+      }
+    }
+
+    private static SecurityContext as(String name) {
+      Principal principal = () -> name;
+      return new SecurityContext() {
+        @Override
+        public Principal getUserPrincipal() {
+          return principal;
+        }
+
+        @Override
+        public boolean isUserInRole(String role) {
+          return false;
+        }
+
+        @Override
+        public boolean isSecure() {
+          return false;
+        }
+
+        @Override
+        public String getAuthenticationScheme() {
+          return "test";
+        }
+      };
+    }
+  }
+
+  private final Logger accessLogger = Logger.getLogger("dev.jaxrsmcp.access");
+  private final List<LogRecord> access = new CopyOnWriteArrayList<>();
+  private final Handler handler =
+      new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          access.add(record);
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
+
+  private final RecordingObserver observer = new RecordingObserver();
+  private TestServer server;
+  private Mcp mcp;
+
+  @BeforeEach
+  void start() {
+    accessLogger.addHandler(handler);
+    server =
+        TestServer.start(
+            new ResourceConfig(Routes.class, Auth.class)
+                .register(
+                    McpFeature.builder()
+                        .observer(observer)
+                        .longRunningKeepAlive(Duration.ofMillis(100))
+                        .keepAlive(Duration.ofMillis(100))
+                        .build()));
+    mcp = new Mcp(server.mcpUrl());
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    accessLogger.removeHandler(handler);
+  }
+
+  private static McpOperation modern(String method, String uri, String tool) {
+    return new McpOperation(
+        McpOperation.Kind.REQUEST,
+        method,
+        Optional.of(Mcp.VERSION),
+        Optional.empty(),
+        Optional.of("1"),
+        Optional.ofNullable(uri),
+        Optional.ofNullable(tool));
+  }
+
+  private static McpOutcome outcome(
+      int status,
+      Integer code,
+      Integer routeStatus,
+      String errorType,
+      String caller,
+      String route,
+      String template,
+      long bytes) {
+    return new McpOutcome(
+        status,
+        Optional.ofNullable(code),
+        Optional.ofNullable(routeStatus),
+        Optional.ofNullable(errorType),
+        caller,
+        Optional.ofNullable(route),
+        Optional.ofNullable(template),
+        bytes,
+        Duration.ZERO);
+  }
+
+  /** The access record's lines so far, without their time and duration. */
+  private List<String> accessLines() {
+    List<String> lines = new ArrayList<>();
+    for (LogRecord record : access) {
+      assertThat(record.getLevel()).isEqualTo(Level.INFO);
+      assertThat(record.getMessage()).matches("^\\d{4}-\\d\\d-\\d\\dT\\S+Z .* ms=\\d+ bytes=\\d+$");
+      lines.add(record.getMessage().replaceFirst("^\\S+ ", "").replaceFirst(" ms=\\d+ ", " "));
+    }
+    return lines;
+  }
+
+  @Test
+  void aModernReadIsOneOperationWithItsRouteTemplateAndBytes() throws Exception {
+    Response response = mcp.read("app://people/1");
+    response.then().statusCode(200);
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.operation()).isEqualTo(modern("resources/read", "app://people/1", null));
+    assertThat(read.operation().spanName()).isEqualTo("resources/read app://people/1");
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "anonymous",
+                "GET /people/1",
+                "app://people/{id}",
+                response.asByteArray().length));
+    assertThat(read.events().subList(1, read.events().size()))
+        .containsExactly("scope opened", "scope closed");
+    observer.assertExhausted(100);
+    assertThat(accessLines())
+        .containsExactly(
+            "anonymous 2026-07-28 session=- resources/read app://people/1 id=1"
+                + " route=\"GET /people/1\" outcome=200 route_status=200 error=- bytes="
+                + response.asByteArray().length);
+  }
+
+  @Test
+  void aToolCallNamesItsToolAndTheToolAsItsTemplate() throws Exception {
+    Response response =
+        mcp.call("tools/call", Map.of("name", "person", "arguments", Map.of("id", "2")));
+    response.then().statusCode(200);
+
+    RecordingObserver.Recorded call = observer.next();
+    assertThat(call.operation()).isEqualTo(modern("tools/call", null, "person"));
+    assertThat(call.operation().spanName()).isEqualTo("tools/call person");
+    assertThat(call.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "anonymous",
+                "GET /people/2",
+                "person",
+                response.asByteArray().length));
+    assertThat(accessLines())
+        .containsExactly(
+            "anonymous 2026-07-28 session=- tools/call person id=1 route=\"GET /people/2\""
+                + " outcome=200 route_status=200 error=- bytes="
+                + response.asByteArray().length);
+  }
+
+  @Test
+  void aMissingPersonIsTheReadsJsonRpcErrorWithTheRoutes404() throws Exception {
+    Response response = mcp.read("app://people/9");
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(code).isEqualTo(-32602);
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                -32602,
+                404,
+                "-32602",
+                "anonymous",
+                "GET /people/9",
+                "app://people/{id}",
+                response.asByteArray().length));
+    assertThat(accessLines())
+        .containsExactly(
+            "anonymous 2026-07-28 session=- resources/read app://people/9 id=1"
+                + " route=\"GET /people/9\" outcome=-32602 route_status=404 error=-32602 bytes="
+                + response.asByteArray().length);
+  }
+
+  @Test
+  void aToolCallOfAMissingPersonIsAToolError() throws Exception {
+    Response response =
+        mcp.call("tools/call", Map.of("name", "person", "arguments", Map.of("id", "9")));
+    assertThat(JSON.readTree(response.asString()).path("result").path("isError").asBoolean())
+        .isTrue();
+
+    assertThat(observer.next().timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                404,
+                "tool_error",
+                "anonymous",
+                "GET /people/9",
+                "person",
+                response.asByteArray().length));
+  }
+
+  @Test
+  void aRouteThatThrowsIsNamedByItsExceptionsClass() throws Exception {
+    Response response = mcp.read("app://people/boom");
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                code,
+                500,
+                "java.lang.IllegalStateException",
+                "anonymous",
+                "GET /people/boom",
+                "app://people/{id}",
+                response.asByteArray().length));
+    assertThat(code).isEqualTo(-32603);
+  }
+
+  @Test
+  void anUnauthenticatedReadIsThe401OfTheApplicationsFilter() throws Exception {
+    Response response = mcp.read("app://admin/x");
+    assertThat(response.statusCode()).isEqualTo(401);
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+    assertThat(code).isEqualTo(-32603);
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                401,
+                code,
+                401,
+                String.valueOf(code),
+                "anonymous",
+                "GET /admin/x",
+                "app://admin/{x}",
+                response.asByteArray().length));
+  }
+
+  @Test
+  void aForbiddenReadNamesTheCallerTheFilterRefused() throws Exception {
+    Response response = mcp.read("app://admin/x", "Bearer bob");
+    int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+    assertThat(code).isEqualTo(-32602);
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                code,
+                403,
+                String.valueOf(code),
+                "bob",
+                "GET /admin/x",
+                "app://admin/{x}",
+                response.asByteArray().length));
+    assertThat(accessLines())
+        .containsExactly(
+            "bob 2026-07-28 session=- resources/read app://admin/x id=1 route=\"GET /admin/x\""
+                + " outcome="
+                + code
+                + " route_status=403 error="
+                + code
+                + " bytes="
+                + response.asByteArray().length);
+  }
+
+  @Test
+  void theObserversScopeIsOpenWhileTheRouteRunsOnTheThreadItStartedOn() throws Exception {
+    Response response = mcp.read("app://scope");
+    String text =
+        JSON.readTree(response.asString())
+            .path("result")
+            .path("contents")
+            .path(0)
+            .path("text")
+            .asText();
+
+    RecordingObserver.Recorded read = observer.next();
+    String started = read.events().get(0);
+    assertThat(text)
+        .isEqualTo(
+            "resources/read app://scope" + " on " + started.substring("started on ".length()));
+    assertThat(read.events().subList(1, read.events().size()))
+        .containsExactly("scope opened", "scope closed");
+    assertThat(RecordingObserver.SCOPE.get()).isNull();
+  }
+
+  @Test
+  void aLongRunningReadCarriesItsProgressAsEvents() throws Exception {
+    // Without a progress token the client gets no progress, but the observers do.
+    Response response = mcp.read("app://steps/1,2,3");
+    assertThat(
+            JSON.readTree(response.asString())
+                .path("result")
+                .path("contents")
+                .path(0)
+                .path("text")
+                .asText())
+        .isEqualTo("step 1\nstep 2\nstep 3\n");
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.events().subList(1, read.events().size()))
+        .containsExactly(
+            "scope opened",
+            "progress 1/3 step 1",
+            "progress 2/3 step 2",
+            "progress 3/3 step 3",
+            "scope closed");
+    assertThat(read.timelessWithoutBytes())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "anonymous",
+                "GET /steps/1%2C2%2C3",
+                "app://steps/{steps}",
+                0));
+    assertThat(read.outcome().bytes()).isEqualTo(response.asByteArray().length);
+  }
+
+  @Test
+  void aListenLastsUntilItsStreamCloses() throws Exception {
+    try (SseRecorder stream =
+        SseRecorder.post(
+            server.mcpUrl(),
+            Map.of("MCP-Protocol-Version", Mcp.VERSION, "Mcp-Method", "subscriptions/listen"),
+            Mcp.body(
+                    3,
+                    "subscriptions/listen",
+                    Map.of("notifications", Map.of("resourcesListChanged", true)))
+                .toString())) {
+      assertThat(stream.next().path("method").asText())
+          .isEqualTo("notifications/subscriptions/acknowledged");
+      observer.assertExhausted(300); // open: not ended
+    }
+    RecordingObserver.Recorded listen = observer.next();
+    assertThat(listen.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.LISTEN,
+                "subscriptions/listen",
+                Optional.of(Mcp.VERSION),
+                Optional.empty(),
+                Optional.of("3"),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(listen.outcome().duration()).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+    assertThat(listen.timelessWithoutBytes())
+        .isEqualTo(outcome(200, null, null, null, "anonymous", null, null, 0));
+  }
+
+  @Test
+  void aLegacySessionIsAnOperationFromInitializeToDelete() throws Exception {
+    LegacyClient legacy = new LegacyClient(server.mcpUrl(), "Bearer alice");
+    String session = legacy.start();
+    RecordingObserver.Recorded initialize = observer.next();
+    assertThat(initialize.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.REQUEST,
+                "initialize",
+                Optional.of(LegacyClient.VERSION),
+                Optional.empty(),
+                Optional.of("1"),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(initialize.outcome().caller()).isEqualTo("alice");
+    RecordingObserver.Recorded initialized = observer.next();
+    assertThat(initialized.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.NOTIFICATION,
+                "notifications/initialized",
+                Optional.of(LegacyClient.VERSION),
+                Optional.of(session),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(initialized.timeless())
+        .isEqualTo(outcome(202, null, null, null, "alice", null, null, 0));
+
+    Response read = legacy.call(session, 4, "resources/read", Map.of("uri", "app://admin/x"));
+    RecordingObserver.Recorded legacyRead = observer.next();
+    assertThat(legacyRead.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.REQUEST,
+                "resources/read",
+                Optional.of(LegacyClient.VERSION),
+                Optional.of(session),
+                Optional.of("4"),
+                Optional.of("app://admin/x"),
+                Optional.empty()));
+    assertThat(legacyRead.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "alice",
+                "GET /admin/x",
+                "app://admin/{x}",
+                read.asByteArray().length));
+
+    Thread.sleep(200);
+    legacy.delete(session).then().statusCode(204);
+    List<RecordingObserver.Recorded> ends = List.of(observer.next(), observer.next());
+    RecordingObserver.Recorded lifetime =
+        ends.stream()
+            .filter(r -> r.operation().kind() == McpOperation.Kind.SESSION)
+            .findFirst()
+            .orElseThrow();
+    RecordingObserver.Recorded delete =
+        ends.stream()
+            .filter(r -> r.operation().kind() == McpOperation.Kind.REQUEST)
+            .findFirst()
+            .orElseThrow();
+    assertThat(lifetime.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.SESSION,
+                "session",
+                Optional.of(LegacyClient.VERSION),
+                Optional.of(session),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty()));
+    assertThat(lifetime.timeless()).isEqualTo(outcome(0, null, null, null, "alice", null, null, 0));
+    assertThat(lifetime.outcome().duration()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+    assertThat(delete.operation().method()).isEqualTo("DELETE");
+    assertThat(delete.timeless()).isEqualTo(outcome(204, null, null, null, "alice", null, null, 0));
+    observer.assertExhausted(100);
+  }
+
+  @Test
+  void interleavedCallersOfTwoSchemesAreNeverMixedUp() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(6);
+    try {
+      List<Future<?>> calls = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        int n = i;
+        calls.add(
+            pool.submit(
+                () -> {
+                  var request = mcp.request("resources/read", "app://people/" + n);
+                  if (n % 3 == 0) {
+                    request = request.header("Authorization", "Bearer alice");
+                  } else if (n % 3 == 1) {
+                    request = request.header("X-Api-Key", "key-bob");
+                  }
+                  request
+                      .body(
+                          Mcp.body(1, "resources/read", Map.of("uri", "app://people/" + n))
+                              .toString())
+                      .post(mcp.url())
+                      .then()
+                      .statusCode(200);
+                }));
+      }
+      for (Future<?> call : calls) {
+        call.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+    for (int i = 0; i < 60; i++) {
+      RecordingObserver.Recorded read = observer.next();
+      int n =
+          Integer.parseInt(
+              read.operation().resourceUri().orElseThrow().substring("app://people/".length()));
+      assertThat(read.outcome().caller())
+          .as("the caller of read %d", n)
+          .isEqualTo(n % 3 == 0 ? "alice" : n % 3 == 1 ? "bob" : "anonymous");
+      assertThat(read.outcome().route()).contains("GET /people/" + n);
+    }
+    observer.assertExhausted(100);
+    assertThat(accessLines())
+        .hasSize(60)
+        .allSatisfy(
+            line -> {
+              String n = line.replaceFirst(".*app://people/(\\d+) .*", "$1");
+              String caller = line.substring(0, line.indexOf(' '));
+              int i = Integer.parseInt(n);
+              assertThat(caller).isEqualTo(i % 3 == 0 ? "alice" : i % 3 == 1 ? "bob" : "anonymous");
+            });
+  }
+
+  @Test
+  void anObserverThatThrowsIsLoggedOnceAndTheReadGoesOn() throws Exception {
+    Logger observeLogger = Logger.getLogger("dev.jaxrsmcp.observe");
+    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+    Handler warned =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            warnings.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    observeLogger.addHandler(warned);
+    McpObserver failing =
+        operation -> {
+          throw new IllegalStateException("observer broken");
+        };
+    try (TestServer other =
+        TestServer.start(
+            new ResourceConfig(Routes.class)
+                .register(McpFeature.builder().observer(failing).observer(observer).build()))) {
+      Mcp client = new Mcp(other.mcpUrl());
+      client
+          .read("app://people/1")
+          .then()
+          .statusCode(200)
+          .body("result.contents[0].text", org.hamcrest.Matchers.equalTo("{\"id\":\"1\"}"));
+      client.read("app://people/2").then().statusCode(200);
+      assertThat(observer.next().outcome().route()).contains("GET /people/1");
+      assertThat(observer.next().outcome().route()).contains("GET /people/2");
+    } finally {
+      observeLogger.removeHandler(warned);
+    }
+    assertThat(warnings).hasSize(1);
+    assertThat(warnings.get(0).getLevel()).isEqualTo(Level.WARNING);
+    assertThat(warnings.get(0).getThrown()).hasMessage("observer broken");
+  }
+
+  @Test
+  void anAsyncReadResumedOnAnotherThreadEndsOnceAfterItsScopeClosed() throws Exception {
+    Response response = mcp.read("app://later/5");
+    assertThat(
+            JSON.readTree(response.asString())
+                .path("result")
+                .path("contents")
+                .path(0)
+                .path("text")
+                .asText())
+        .isEqualTo("later 5");
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.events().subList(1, read.events().size()))
+        .containsExactly("scope opened", "scope closed");
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "anonymous",
+                "GET /later/5",
+                "app://later/{id}",
+                response.asByteArray().length));
+    assertThat(read.outcome().duration()).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+    observer.assertExhausted(300);
+  }
+}
