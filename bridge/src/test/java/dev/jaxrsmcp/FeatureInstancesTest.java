@@ -100,6 +100,7 @@ class FeatureInstancesTest {
         .maxAnonymousSessions(3)
         .callerKey(request -> java.util.Optional.ofNullable(request.getHeaderString("X-Api-Key")))
         .contextCarrier(() -> () -> () -> {})
+        .observer(operation -> dev.jaxrsmcp.McpObserver.Operation.NONE)
         .sessionHandshakeTimeout(Duration.ofSeconds(4))
         .maxSubscriptionsPerSession(9)
         .maxListFromBytes(2048)

@@ -81,6 +81,26 @@ class ObservedOperationsTest {
     }
 
     @GET
+    @Path("later/{id}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://later/{id}", name = "later", tool = false)
+    public void later(
+        @PathParam("id") String id,
+        @jakarta.ws.rs.container.Suspended jakarta.ws.rs.container.AsyncResponse response) {
+      new Thread(
+              () -> {
+                try {
+                  Thread.sleep(100);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+                response.resume("later " + id);
+              },
+              "resumer")
+          .start();
+    }
+
+    @GET
     @Path("scope")
     @Produces("text/plain")
     @McpResource(uri = "app://scope", name = "scope", tool = false)
@@ -678,5 +698,35 @@ class ObservedOperationsTest {
     assertThat(warnings).hasSize(1);
     assertThat(warnings.get(0).getLevel()).isEqualTo(Level.WARNING);
     assertThat(warnings.get(0).getThrown()).hasMessage("observer broken");
+  }
+
+  @Test
+  void anAsyncReadResumedOnAnotherThreadEndsOnceAfterItsScopeClosed() throws Exception {
+    Response response = mcp.read("app://later/5");
+    assertThat(
+            JSON.readTree(response.asString())
+                .path("result")
+                .path("contents")
+                .path(0)
+                .path("text")
+                .asText())
+        .isEqualTo("later 5");
+
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.events().subList(1, read.events().size()))
+        .containsExactly("scope opened", "scope closed");
+    assertThat(read.timeless())
+        .isEqualTo(
+            outcome(
+                200,
+                null,
+                200,
+                null,
+                "anonymous",
+                "GET /later/5",
+                "app://later/{id}",
+                response.asByteArray().length));
+    assertThat(read.outcome().duration()).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+    observer.assertExhausted(300);
   }
 }

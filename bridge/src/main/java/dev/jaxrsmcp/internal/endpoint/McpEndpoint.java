@@ -346,7 +346,8 @@ public final class McpEndpoint {
     observed.ifPresent(
         o -> {
           o.endsLater(true); // when the stream closes
-          held.add(() -> o.endLater(request, 200));
+          String name = RequestAttributes.callerOf(request); // the request is gone by then
+          held.add(() -> o.endLater(name));
         });
     boolean opened = false;
     try {

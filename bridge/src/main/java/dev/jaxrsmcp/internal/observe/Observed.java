@@ -153,25 +153,18 @@ public final class Observed {
     endsLater = later;
   }
 
-  /** Ends an operation that {@link #endsLater}, when what it opened closed. */
-  public void endLater(ContainerRequestContext request, int status) {
+  /**
+   * Ends an operation that {@link #endsLater}, when what it opened closed; {@code caller} as it was
+   * taken while the request was alive.
+   */
+  public void endLater(String caller) {
     if (endsLater) {
-      endFor(request, status, Math.max(bytes.get(), 0));
+      end(200, caller, Optional.empty(), Optional.empty(), Math.max(bytes.get(), 0));
     }
   }
 
   boolean isEndingLater() {
     return endsLater;
-  }
-
-  /** Ends the operation with what its request says of it (caller, route, template). */
-  public void endFor(ContainerRequestContext request, int status, long written) {
-    end(
-        status,
-        RequestAttributes.callerOf(request),
-        RequestAttributes.property(request, RequestAttributes.ROUTE),
-        RequestAttributes.property(request, RequestAttributes.TEMPLATE),
-        written);
   }
 
   /** Ends the operation, once: tells every observer its outcome. */

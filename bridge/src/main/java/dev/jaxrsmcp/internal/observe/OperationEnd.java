@@ -16,9 +16,11 @@ import org.glassfish.jersey.server.monitoring.RequestEventListener;
  * Jersey is done with the request there: before a {@code @ManagedAsync} method (it runs on another
  * thread), when a method that suspended ({@code @Suspended}, SSE) returned, else at {@code
  * FINISHED}. The operation ends at {@code FINISHED}, whichever thread writes the response (a listen
- * later, when its stream closes; see {@link Observed#endsLater}).
+ * later, when its stream closes; see {@link Observed#endsLater}). What the end reports of the
+ * request (caller, route, template) is taken before the response is written: by {@code FINISHED} an
+ * async request may be recycled by its container.
  */
-public final class OperationEnd implements ApplicationEventListener, RequestEventListener {
+public final class OperationEnd implements ApplicationEventListener {
   private final OperationStart start;
 
   public OperationEnd(OperationStart start) {
@@ -30,48 +32,55 @@ public final class OperationEnd implements ApplicationEventListener, RequestEven
 
   @Override
   public RequestEventListener onRequest(RequestEvent event) {
-    return this;
+    return event.getContainerRequest().getProperty(RequestWatch.PROPERTY) instanceof RequestWatch w
+        ? e -> onEvent(e, w)
+        : null;
   }
 
-  @Override
-  public void onEvent(RequestEvent event) {
+  private void onEvent(RequestEvent event, RequestWatch watch) {
     switch (event.getType()) {
       case REQUEST_FILTERED -> {
         if (method(event).map(ResourceMethod::isManagedAsyncDeclared).orElse(false)) {
-          Observed.of(event.getContainerRequest()).ifPresent(Observed::closeScopes);
+          watch.observed.ifPresent(Observed::closeScopes);
         }
       }
       case RESOURCE_METHOD_FINISHED -> {
         if (method(event).map(m -> m.isSuspendDeclared() || m.isSse()).orElse(false)) {
-          Observed.of(event.getContainerRequest()).ifPresent(Observed::closeScopes);
+          watch.observed.ifPresent(Observed::closeScopes);
         }
       }
-      case FINISHED -> finished(event);
+      case RESP_FILTERS_FINISHED -> {
+        ContainerRequest request = event.getContainerRequest();
+        if (start.started(request, watch).isPresent()) {
+          watch.caller = RequestAttributes.callerOf(request);
+          watch.route = RequestAttributes.property(request, RequestAttributes.ROUTE);
+          watch.template = RequestAttributes.property(request, RequestAttributes.TEMPLATE);
+        }
+      }
+      case FINISHED -> finished(event, watch);
       default -> {}
     }
   }
 
-  private void finished(RequestEvent event) {
-    ContainerRequest request = event.getContainerRequest();
-    Optional<Observed> observed = start.started(request);
-    if (observed.isEmpty()) {
-      return;
+  private void finished(RequestEvent event, RequestWatch watch) {
+    if (watch.observed.isEmpty()) {
+      return; // not a request to the endpoint (or one that never reached the response filters)
     }
-    Observed operation = observed.get();
+    Observed operation = watch.observed.get();
     operation.closeScopes();
     if (operation.isEndingLater()) {
       return;
     }
     ContainerResponse response = event.getContainerResponse();
     int status = response == null ? 500 : response.getStatus();
-    operation.endFor(request, status, written(operation, response));
+    operation.end(status, watch.caller, watch.route, watch.template, written(operation, response));
   }
 
   /** The bytes of the body: as counted while written, else the entity's or declared length. */
   private static long written(Observed operation, ContainerResponse response) {
     long counted = operation.counted();
     if (counted >= 0 || response == null) {
-      return counted;
+      return Math.max(counted, 0);
     }
     if (response.getEntity() instanceof byte[] body) {
       return body.length;

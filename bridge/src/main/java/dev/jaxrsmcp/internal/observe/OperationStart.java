@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.observe;
 
 import jakarta.ws.rs.WebApplicationException;
+import java.util.Optional;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.monitoring.ApplicationEvent;
 import org.glassfish.jersey.server.monitoring.ApplicationEventListener;
@@ -16,7 +17,7 @@ import org.glassfish.jersey.server.monitoring.RequestEventListener;
  * REQUEST_MATCHED}), so that the route's own HTTP span is a child of the operation's. Also notes
  * what the route threw. {@link OperationEnd} ends the operation.
  */
-public final class OperationStart implements ApplicationEventListener, RequestEventListener {
+public final class OperationStart implements ApplicationEventListener {
   private final Observers observers;
 
   public OperationStart(Observers observers) {
@@ -28,35 +29,39 @@ public final class OperationStart implements ApplicationEventListener, RequestEv
 
   @Override
   public RequestEventListener onRequest(RequestEvent event) {
-    return this; // stateless: the operation is a property of its request
+    RequestWatch watch = new RequestWatch();
+    event.getContainerRequest().setProperty(RequestWatch.PROPERTY, watch);
+    return e -> onEvent(e, watch);
   }
 
-  @Override
-  public void onEvent(RequestEvent event) {
+  private void onEvent(RequestEvent event, RequestWatch watch) {
     switch (event.getType()) {
-      case MATCHING_START -> started(event.getContainerRequest()).ifPresent(Observed::openScopes);
+      case MATCHING_START ->
+          started(event.getContainerRequest(), watch).ifPresent(Observed::openScopes);
       case ON_EXCEPTION -> {
         if (event.getExceptionCause() == RequestEvent.ExceptionCause.ORIGINAL
             && !clientError(event.getException())) {
-          started(event.getContainerRequest()).ifPresent(o -> o.thrown(event.getException()));
+          started(event.getContainerRequest(), watch)
+              .ifPresent(o -> o.thrown(event.getException()));
         }
       }
       default -> {}
     }
   }
 
-  /** The request's operation, started now if it is a request to the endpoint not yet observed. */
-  java.util.Optional<Observed> started(ContainerRequest request) {
-    if (request == null || !RequestAttributes.atEndpoint(request)) {
-      return java.util.Optional.empty();
-    }
-    java.util.Optional<Observed> known = Observed.of(request);
-    if (known.isPresent()) {
+  /**
+   * The request's operation, started now if it is a request to the endpoint not yet observed; only
+   * while the request is alive (before its response was written).
+   */
+  Optional<Observed> started(ContainerRequest request, RequestWatch watch) {
+    Optional<Observed> known = watch.observed;
+    if (known.isPresent() || request == null || !RequestAttributes.atEndpoint(request)) {
       return known;
     }
     Observed started = observers.start(RequestAttributes.operation(request));
     request.setProperty(Observed.PROPERTY, started);
-    return java.util.Optional.of(started);
+    watch.observed = Optional.of(started);
+    return watch.observed;
   }
 
   private static boolean clientError(Throwable e) {
