@@ -32,7 +32,7 @@ mvn -B -ntp verify "$@"
 # touch no Jersey), dropwizard, examples/dropwizard, appservers/payara-micro-6 and
 # appservers/helidon-mp (their servers' Jersey 3.1.11 already in 1), appservers/payara-micro-7
 # (Payara 7 ships Jersey 4.0).
-on_jersey_31=bridge,redis,test-kit,demo-service,conformance-fixture,servlet-it
+on_jersey_31=bridge,redis,micrometer,test-kit,demo-service,conformance-fixture,servlet-it
 on_jersey_31+=,spring-boot3,spring-boot,examples/interop,examples/spring-boot,examples/testkit
 on_jersey_31+=,appservers/app,appservers/tomcat-war
 echo "== Jersey 3.1.11 (Spring Boot 3.5.7): compiled against 3.1 and tested on it, in target/jersey-3.1"

@@ -5,6 +5,7 @@ import dev.jaxrsmcp.internal.security.Origins;
 import dev.jaxrsmcp.internal.settings.BuilderValues;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.ObserveSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.SessionSettings;
@@ -45,6 +46,14 @@ public final class McpFeature extends McpSettings implements Feature {
    * whose request the bridge asks itself.
    */
   public static final String LOCAL_ADDRESS_PROPERTY = SecuritySettings.LOCAL_ADDRESS_PROPERTY;
+
+  /**
+   * The application property through which an integration adds observers of MCP operations ({@link
+   * McpObserver}) to a feature it did not build, such as the Dropwizard bundle's metrics: an {@code
+   * McpObserver} or a {@code Collection} of them, told after the feature's own ({@link
+   * Builder#observer}). {@code resourceConfig.property(McpFeature.OBSERVERS_PROPERTY, observer)}.
+   */
+  public static final String OBSERVERS_PROPERTY = ObserveSettings.OBSERVERS_PROPERTY;
 
   private final ChangeHubs changes = new ChangeHubs();
 

@@ -62,7 +62,8 @@ public final class McpRuntime {
    * (then nothing is watched, at no cost).
    */
   private static void observers(Settings settings, FeatureContext context) {
-    List<McpObserver> added = settings.get(ObserveSettings.OBSERVERS);
+    List<McpObserver> added = new ArrayList<>(settings.get(ObserveSettings.OBSERVERS));
+    added.addAll(ObserverProperty.read(context.getConfiguration()));
     if (added.isEmpty() && !AccessRecord.enabled()) {
       return;
     }

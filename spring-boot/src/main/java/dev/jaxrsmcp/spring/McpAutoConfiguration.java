@@ -5,6 +5,7 @@ import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpObserver;
 import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.spring.internal.FeatureFromProperties;
@@ -38,7 +39,9 @@ public class McpAutoConfiguration {
    * The feature from {@code jaxrs-mcp.*}; not created when the application defines one. The
    * application's beans, when it has them: the {@link McpChangeBus}, the {@link McpTaskStore} (both
    * made from {@code jaxrs-mcp.redis.url} when it is set), the {@link McpCallerKey} and the {@link
-   * McpContextCarrier}s (in their order).
+   * McpContextCarrier}s and the {@link McpObserver}s (in their order; {@link
+   * McpObservationAutoConfiguration} makes one when the application has an {@code
+   * ObservationRegistry}).
    */
   @Bean
   @ConditionalOnMissingBean
@@ -47,12 +50,14 @@ public class McpAutoConfiguration {
       ObjectProvider<McpChangeBus> changeBus,
       ObjectProvider<McpTaskStore> taskStore,
       ObjectProvider<McpCallerKey> callerKey,
-      ObjectProvider<McpContextCarrier> carriers) {
+      ObjectProvider<McpContextCarrier> carriers,
+      ObjectProvider<McpObserver> observers) {
     McpFeature.Builder builder = FeatureFromProperties.builder(properties);
     changeBus.ifAvailable(builder::changeBus);
     taskStore.ifAvailable(store -> builder.tasks(McpTasks.builder().store(store).build()));
     callerKey.ifAvailable(builder::callerKey);
     carriers.orderedStream().forEach(builder::contextCarrier);
+    observers.orderedStream().forEach(builder::observer);
     return builder.build();
   }
 

@@ -402,7 +402,7 @@ public final class McpEndpoint {
   /** The error response, its code told to the request's observers. */
   private static Response failed(
       ContainerRequest request, Optional<JsonNode> id, JsonRpcException e) {
-    Observed.of(request).ifPresent(o -> o.errorCode(e.code()));
+    Observed.errorCode(request, e.code());
     return error(id, e);
   }
 

@@ -23,6 +23,8 @@ import org.glassfish.jersey.server.internal.process.MappableException;
 public final class Observed {
   public static final String PROPERTY = "dev.jaxrsmcp.observe.operation";
 
+  private static final String EARLY_ERROR_CODE = "dev.jaxrsmcp.observe.earlyErrorCode";
+
   /** One observer's view of the operation. */
   record Watch(Object observer, McpObserver.Operation operation) {}
 
@@ -48,6 +50,26 @@ public final class Observed {
     this.operation = operation;
     this.watches = watches;
     this.startNanos = startNanos;
+  }
+
+  /**
+   * The JSON-RPC error code the endpoint answered with: told to the operation, or kept for it when
+   * the endpoint answered before the operation started (the answer of a pre-matching filter).
+   */
+  public static void errorCode(ContainerRequestContext request, int code) {
+    Optional<Observed> observed = of(request);
+    if (observed.isPresent()) {
+      observed.get().errorCode(code);
+    } else {
+      request.setProperty(EARLY_ERROR_CODE, code);
+    }
+  }
+
+  /** Takes over a code {@link #errorCode(ContainerRequestContext, int)} kept for this operation. */
+  void earlyErrorCode(ContainerRequestContext request) {
+    if (request.getProperty(EARLY_ERROR_CODE) instanceof Integer code) {
+      errorCode(code);
+    }
   }
 
   /** The operation the request carries, if it is observed. */

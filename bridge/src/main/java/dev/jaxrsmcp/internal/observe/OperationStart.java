@@ -60,6 +60,7 @@ public final class OperationStart implements ApplicationEventListener {
     }
     Observed started = observers.start(RequestAttributes.operation(request));
     request.setProperty(Observed.PROPERTY, started);
+    started.earlyErrorCode(request);
     watch.observed = Optional.of(started);
     return watch.observed;
   }

@@ -9,4 +9,7 @@ public final class ObserveSettings {
   public static final Setting<List<McpObserver>> OBSERVERS = Setting.of("observer", List.of());
 
   private ObserveSettings() {}
+
+  /** The application property of {@code McpFeature.OBSERVERS_PROPERTY}. */
+  public static final String OBSERVERS_PROPERTY = "dev.jaxrsmcp.observers";
 }
