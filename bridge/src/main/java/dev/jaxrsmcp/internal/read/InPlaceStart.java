@@ -29,6 +29,8 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.slots.ReadSlots;
+import dev.jaxrsmcp.internal.slots.SlotQueue;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
@@ -175,8 +177,7 @@ public final class InPlaceStart {
       slot = grant.claim(); // it waited for its slot and runs again
     } else { // before any work of the read
       WaitingRead waiting =
-          new WaitingRead(
-              request, body, message.id().orElseThrow(), redispatch, threadContexts.capture());
+          new WaitingRead(request, body, message.id().orElseThrow(), redispatch, threadContexts);
       SlotQueue.Admission admission = readSlots.take(longRunning, uri, waiting);
       if (admission.release().isEmpty()) {
         return Optional.of(

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.internal.context.ThreadContexts;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -8,6 +9,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
 import dev.jaxrsmcp.internal.session.Session;
+import dev.jaxrsmcp.internal.slots.SlotQueue;
 import dev.jaxrsmcp.internal.stream.StreamWriters;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -43,7 +45,7 @@ final class WaitingRead implements SlotQueue.Waiter {
   private final JsonNode id;
   private final ContainerResponseWriter container;
   private final Redispatch redispatch;
-  private final UnaryOperator<Runnable> carried;
+  private final ThreadContexts contexts;
 
   // guarded by this
   private boolean parked;
@@ -59,18 +61,21 @@ final class WaitingRead implements SlotQueue.Waiter {
   private volatile Optional<EventChannel> channel = Optional.empty();
   private volatile boolean eventStream;
 
+  /** The arriving thread's thread-locals, for the run once granted; taken when parked. */
+  private volatile UnaryOperator<Runnable> carried = UnaryOperator.identity();
+
   WaitingRead(
       ContainerRequest request,
       byte[] body,
       JsonNode id,
       Redispatch redispatch,
-      UnaryOperator<Runnable> carried) {
+      ThreadContexts contexts) {
     this.request = request;
     this.body = body;
     this.id = id;
     this.container = request.getResponseWriter();
     this.redispatch = redispatch;
-    this.carried = carried;
+    this.contexts = contexts;
   }
 
   /**
@@ -87,6 +92,7 @@ final class WaitingRead implements SlotQueue.Waiter {
       Optional<LongRunningReads> longReads,
       boolean eventStream,
       Optional<Session> session) {
+    carried = contexts.capture(); // only for a read that waits: a read with a slot needs none
     container.suspend(0, TimeUnit.MILLISECONDS, writer -> {});
     request.setWriter(new Dropped());
     this.eventStream = eventStream;

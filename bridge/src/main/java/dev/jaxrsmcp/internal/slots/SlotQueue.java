@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.read;
+package dev.jaxrsmcp.internal.slots;
 
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -28,9 +28,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * outcome outside the lock, on the thread that gave the slot back (granted) or the timer's
  * (refused), and must only hand work on from there.
  */
-final class SlotQueue {
+public final class SlotQueue {
   /** Told once what became of a queued read. */
-  interface Waiter {
+  public interface Waiter {
     /** A slot is this read's; {@code release} gives it back (once, however often it runs). */
     void granted(Runnable release);
 
@@ -42,7 +42,7 @@ final class SlotQueue {
    * What {@link #take} gave: a slot at once ({@code release} present), or a place in the queue
    * ({@code leave} takes the read out of it; a slot it was given meanwhile is given back).
    */
-  record Admission(Optional<Runnable> release, Runnable leave) {}
+  public record Admission(Optional<Runnable> release, Runnable leave) {}
 
   private static final long MAX_RETRY_SECONDS = 300;
 

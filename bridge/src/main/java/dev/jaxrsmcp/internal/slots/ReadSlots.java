@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.read;
+package dev.jaxrsmcp.internal.slots;
 
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
@@ -53,7 +53,7 @@ public final class ReadSlots {
    *
    * @throws JsonRpcException HTTP 503 with {@code Retry-After} when a queue is full
    */
-  SlotQueue.Admission take(boolean longRunning, String uri, SlotQueue.Waiter waiter) {
+  public SlotQueue.Admission take(boolean longRunning, String uri, SlotQueue.Waiter waiter) {
     if (!longRunning) {
       return reads.take(uri, waiter);
     }
@@ -80,7 +80,7 @@ public final class ReadSlots {
   }
 
   /** Reads running now (for tests and diagnostics). */
-  int running() {
+  public int running() {
     return reads.running();
   }
 
