@@ -274,12 +274,12 @@ final class Burst {
             r.peakThreads(),
             r.after().threads(),
             r.idle().threads()));
-    md.append("Before the queue (issue #36) the same burst against the demo got 32 results and 168")
-        .append(" HTTP 503s within 0.7 s. A read that waits holds no thread; the routes of reads")
-        .append(
-            " that waited run on the bridge's `jaxrs-mcp-queued-read-` threads (one per running")
-        .append(" read, gone after 10 s idle), so the peak thread count is the container's workers")
-        .append(" plus at most the limit.\n\n");
+    md.append("Before the queue, issue #36 measured a similar burst against the demo service")
+        .append(" itself (200 SSE long reads of 1 MiB, truncated): 32 results and 168 HTTP 503s")
+        .append(" within 0.7 s. A read that waits holds no thread; the routes of reads that waited")
+        .append(" run on the bridge's `jaxrs-mcp-queued-read-` threads (one per running read, gone")
+        .append(" after 10 s idle), so threads grow by at most the limit, plus the stream writers")
+        .append(" that send the waiting clients' keep-alives (also gone after 10 s idle).\n\n");
     return md.toString();
   }
 }
