@@ -148,7 +148,11 @@ final class WaitingRead implements SlotQueue.Waiter {
   private void leaveWith(Optional<JsonRpcException> answer) {
     Runnable out;
     synchronized (this) {
-      if (done || !parked) {
+      if (done) {
+        return;
+      }
+      if (!parked) { // its session ended as it was parked, say: it leaves once parked
+        pending = Optional.of(() -> leaveWith(answer));
         return;
       }
       done = true;
