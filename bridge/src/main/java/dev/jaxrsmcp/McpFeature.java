@@ -216,6 +216,21 @@ public final class McpFeature extends McpSettings implements Feature {
       return set(LimitSettings.MAX_CONCURRENT_LONG_READS, max);
     }
 
+    /** See {@link McpFeature#maxQueuedReads()}; zero for no queue. */
+    public Builder maxQueuedReads(int max) {
+      return set(LimitSettings.MAX_QUEUED_READS, max);
+    }
+
+    /** See {@link McpFeature#maxQueuedLongReads()}; zero for no queue. */
+    public Builder maxQueuedLongReads(int max) {
+      return set(LimitSettings.MAX_QUEUED_LONG_READS, max);
+    }
+
+    /** See {@link McpFeature#maxReadQueueWait()}; positive. */
+    public Builder maxReadQueueWait(Duration wait) {
+      return set(LimitSettings.MAX_READ_QUEUE_WAIT, wait);
+    }
+
     /** See {@link McpFeature#maxUnsentBytes()}; at least 1024. */
     public Builder maxUnsentBytes(long max) {
       return set(SubscriptionSettings.MAX_UNSENT_BYTES, max);

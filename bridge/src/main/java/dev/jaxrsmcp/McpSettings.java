@@ -182,8 +182,9 @@ public abstract class McpSettings {
 
   /**
    * The most MCP reads ({@code resources/read}, {@code tools/call}) running at once on this
-   * instance, long-running ones included; default 1,000. One more is refused before its route runs,
-   * with HTTP 503 and {@code Retry-After: 1}.
+   * instance, long-running ones included; default 1,000. One more waits for a slot in order of
+   * arrival ({@link #maxQueuedReads()}, {@link #maxReadQueueWait()}); beyond the queue it is
+   * refused before its route runs, with HTTP 503 and {@code Retry-After}.
    */
   public int maxConcurrentReads() {
     return settings.get(LimitSettings.MAX_CONCURRENT_READS);
@@ -191,11 +192,37 @@ public abstract class McpSettings {
 
   /**
    * The most long-running reads running at once on this instance (each holds a spool file and,
-   * streamed, a response); default 64. One more is refused before its route runs, with HTTP 503 and
-   * {@code Retry-After: 5}.
+   * streamed, a response); default 64. One more waits for a slot in order of arrival ({@link
+   * #maxQueuedLongReads()}, {@link #maxReadQueueWait()}); beyond the queue it is refused before its
+   * route runs, with HTTP 503 and {@code Retry-After}.
    */
   public int maxConcurrentLongReads() {
     return settings.get(LimitSettings.MAX_CONCURRENT_LONG_READS);
+  }
+
+  /**
+   * How many reads may wait for a slot of {@link #maxConcurrentReads()}, in order of arrival,
+   * holding no thread; default 1,000, zero to refuse at once. One more is refused with HTTP 503.
+   */
+  public int maxQueuedReads() {
+    return settings.get(LimitSettings.MAX_QUEUED_READS);
+  }
+
+  /**
+   * How many long-running reads may wait for a slot of {@link #maxConcurrentLongReads()}, in order
+   * of arrival, holding no thread (a client accepting SSE gets keep-alive comments while it waits);
+   * default 256, zero to refuse at once. One more is refused with HTTP 503.
+   */
+  public int maxQueuedLongReads() {
+    return settings.get(LimitSettings.MAX_QUEUED_LONG_READS);
+  }
+
+  /**
+   * How long a queued read waits for its slot before it is refused ({@code -32603}, HTTP 503 with
+   * {@code Retry-After} unless keep-alives already committed its stream); default 30 seconds.
+   */
+  public Duration maxReadQueueWait() {
+    return settings.get(LimitSettings.MAX_READ_QUEUE_WAIT);
   }
 
   /**

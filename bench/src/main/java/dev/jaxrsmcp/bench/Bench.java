@@ -12,8 +12,9 @@ import java.util.Optional;
 /**
  * The benchmark command ({@code scripts/bench.sh}): measures, on this machine and in one run, reads
  * side by side (direct GET, the bridge in both eras, the SDK proxy peer), subscription fan-out, a
- * long-running read and the catalogue's startup cost, then writes docs/performance.md and its
- * chart. Every server runs in its own JVM; this JVM is the load generator.
+ * long-running read, a burst of long reads and the catalogue's startup cost, then writes
+ * docs/performance.md and its chart. Every server runs in its own JVM; this JVM is the load
+ * generator.
  */
 public final class Bench {
   private static final long START = System.nanoTime();
@@ -77,6 +78,10 @@ public final class Bench {
       log("long-running read of " + settings.longReadBytes() + " bytes");
       longRead = Optional.of(longRead(settings));
     }
+    Optional<Burst.Result> burst = Optional.empty();
+    if (settings.parts().contains("burst")) {
+      burst = Optional.of(burst(settings));
+    }
     if (settings.parts().contains("slow")) {
       slowConsumers(settings);
     }
@@ -89,6 +94,7 @@ public final class Bench {
             fanOuts,
             fanOutsSkipped,
             longRead,
+            burst,
             startup,
             Duration.ofNanos(System.nanoTime() - START));
     report.write();
@@ -176,6 +182,30 @@ public final class Bench {
               result.serverCpuSeconds(),
               result.after().peakHeapUsed() >> 20,
               result.after().peakRss() >> 20));
+      return result;
+    }
+  }
+
+  /**
+   * 200 long-running reads at once (20 with quick settings) against the demo's limit of 32, on a
+   * server with the demo's 64 worker threads.
+   */
+  private static Burst.Result burst(BenchSettings settings) throws Exception {
+    int reads = settings.quick() ? 20 : 200;
+    int limit = 32; // the demo's maxConcurrentLongReads (ContainerSettings.LONG_READS)
+    long bytes = 1L << 20;
+    long millis = 1_000;
+    log("burst: " + reads + " long-running reads at once, " + limit + " may run");
+    try (ChildJvm server =
+        ChildJvm.start(
+            "burst",
+            settings.jvmFor("burst"),
+            BridgeServer.class.getName(),
+            List.of("0", "64"),
+            settings.logs())) {
+      int port = server.awaitPort();
+      Burst.Result result = Burst.run(port, reads, limit, bytes, millis);
+      log(result.line());
       return result;
     }
   }

@@ -74,6 +74,44 @@ public final class BenchRoutes {
     };
   }
 
+  /**
+   * A long-running read that takes its time: a first line naming when (monotonic nanoseconds, the
+   * machine's clock on Linux) and on which thread the route started, then {@code count} bytes in 16
+   * slices, {@code millis} milliseconds in all. The burst scenario reads it ({@link Burst}).
+   */
+  @GET
+  @Path("/paced/{millis}/{count}")
+  @Produces(MediaType.TEXT_PLAIN)
+  @McpResource(
+      uri = "app://bench/paced/{millis}/{count}",
+      longRunning = true,
+      maxBytes = MAX_BYTES,
+      tool = false,
+      description = "count bytes of ASCII text over millis milliseconds.")
+  public StreamingOutput paced(@PathParam("millis") long millis, @PathParam("count") long count) {
+    String head =
+        Burst.STARTED + System.nanoTime() + " thread=" + Thread.currentThread().getName() + "\n";
+    return out -> {
+      out.write(head.getBytes(StandardCharsets.US_ASCII));
+      long left = count;
+      for (int slice = 16; slice > 0; slice--) {
+        try {
+          Thread.sleep(millis / 16);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("the paced read was interrupted");
+        }
+        long n = left / slice;
+        for (long written = 0; written < n; ) {
+          int part = (int) Math.min(n - written, CHUNK.length);
+          out.write(CHUNK, 0, part);
+          written += part;
+        }
+        left -= n;
+      }
+    };
+  }
+
   private static byte[] chunk() {
     byte[] line =
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"

@@ -38,14 +38,15 @@ record BenchSettings(
     Path logs,
     List<String> serverJvm) {
 
-  static final Set<String> ALL_PARTS = Set.of("startup", "reads", "fanout", "longread", "slow");
+  static final Set<String> ALL_PARTS =
+      Set.of("startup", "reads", "fanout", "longread", "burst", "slow");
 
   static BenchSettings parse(String[] args) {
     boolean quick = false;
     boolean profile = false;
     Path out = null;
     Set<String> parts =
-        new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread", "slow"));
+        new LinkedHashSet<>(List.of("startup", "reads", "fanout", "longread", "burst", "slow"));
     List<Integer> fanOuts = null;
     Long longReadBytes = null;
     for (int i = 0; i < args.length; i++) {
@@ -71,7 +72,7 @@ record BenchSettings(
             throw new IllegalArgumentException(
                 "unknown argument '"
                     + args[i]
-                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,fanout,longread,slow])");
+                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,fanout,longread,burst,slow])");
       }
     }
     if (out == null) {

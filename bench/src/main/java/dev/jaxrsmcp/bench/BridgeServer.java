@@ -8,13 +8,15 @@ import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.memory.PooledMemoryManager;
+import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
 
 /**
  * The server under test, run in its own JVM: the demo application ({@link
  * DemoApplication#create()}) plus {@link BenchRoutes} and {@link AdminRoutes}, on embedded Grizzly
- * at 127.0.0.1. Prints {@code READY port=N} once it listens.
+ * at 127.0.0.1. Prints {@code READY port=N} once it listens. Arguments: the port (0: any free one),
+ * and optionally the number of worker threads (the demo's container has 64).
  */
 public final class BridgeServer {
   private BridgeServer() {}
@@ -52,6 +54,7 @@ public final class BridgeServer {
             ? java.util.logging.Level.INFO
             : java.util.logging.Level.WARNING);
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+    int workers = args.length > 1 ? Integer.parseInt(args[1]) : 0; // 0: Grizzly's default
     HttpServer server =
         GrizzlyHttpServerFactory.createHttpServer(
             URI.create("http://127.0.0.1:" + port + "/"), application(), false);
@@ -60,6 +63,15 @@ public final class BridgeServer {
       listener.getKeepAlive().setMaxRequestsCount(-1);
       // Pooled output buffers, as the demo's production settings have (docs/deployment.md).
       listener.getTransport().setMemoryManager(new PooledMemoryManager());
+      if (workers > 0) { // as the demo's container settings: a fixed pool, a bounded queue
+        listener
+            .getTransport()
+            .setWorkerThreadPoolConfig(
+                ThreadPoolConfig.defaultConfig()
+                    .setCorePoolSize(workers)
+                    .setMaxPoolSize(workers)
+                    .setQueueLimit(1_000));
+      }
     }
     server.start();
     int actual = server.getListeners().iterator().next().getPort();

@@ -22,6 +22,7 @@ final class Report {
   private final List<ListenFanOut.Result> fanOuts;
   private final List<String> fanOutsSkipped;
   private final Optional<LongRead.Result> longRead;
+  private final Optional<Burst.Result> burst;
   private final Optional<StartupResult> startup;
   private final Duration took;
 
@@ -33,6 +34,7 @@ final class Report {
       List<ListenFanOut.Result> fanOuts,
       List<String> fanOutsSkipped,
       Optional<LongRead.Result> longRead,
+      Optional<Burst.Result> burst,
       Optional<StartupResult> startup,
       Duration took) {
     this.settings = settings;
@@ -42,6 +44,7 @@ final class Report {
     this.fanOuts = fanOuts;
     this.fanOutsSkipped = fanOutsSkipped;
     this.longRead = longRead;
+    this.burst = burst;
     this.startup = startup;
     this.took = took;
   }
@@ -80,6 +83,7 @@ final class Report {
     readsSection(md);
     fanOutSection(md);
     longReadSection(md);
+    burst.ifPresent(b -> md.append(Burst.markdown(b)));
     startupSection(md);
     md.append(resource("before-after.md"));
     method(md);

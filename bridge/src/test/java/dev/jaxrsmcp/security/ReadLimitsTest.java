@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The limits on reads running at once ({@code maxConcurrentReads}, {@code maxConcurrentLongReads}):
- * one more is refused with HTTP 503 and {@code Retry-After} before its route runs, and a slot comes
- * back when a read ends, however it ends.
+ * without a queue ({@code maxQueuedReads(0)}, {@code maxQueuedLongReads(0)}; the queue's own tests
+ * are in {@code ReadQueueTest}), one more is refused with HTTP 503 and {@code Retry-After} before
+ * its route runs, and a slot comes back when a read ends, however it ends.
  */
 class ReadLimitsTest {
   static final List<String> RAN = new CopyOnWriteArrayList<>();
@@ -182,7 +183,7 @@ class ReadLimitsTest {
 
   @Test
   void aReadBeyondTheLimitIsRefusedBeforeItsRouteAndTheSlotsComeBack() throws Exception {
-    start(McpFeature.builder().maxConcurrentReads(2));
+    start(McpFeature.builder().maxConcurrentReads(2).maxQueuedReads(0));
     List<CompletableFuture<RawHttp.Reply>> running = new ArrayList<>();
     running.add(readLater(1, "app://held/1"));
     running.add(readLater(2, "app://held/2"));
@@ -227,7 +228,7 @@ class ReadLimitsTest {
   @Test
   void aLongReadBeyondItsLimitIsRefusedWhilePlainReadsGoOn() throws Exception {
     longReleased = new CountDownLatch(1);
-    start(McpFeature.builder().maxConcurrentLongReads(1));
+    start(McpFeature.builder().maxConcurrentLongReads(1).maxQueuedLongReads(0));
     CompletableFuture<RawHttp.Reply> first = readLater(1, "app://long/1");
     awaitRan(1);
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.UnaryOperator;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;
 
@@ -20,11 +21,22 @@ final class ServletApp implements AutoCloseable {
   final BearerServletFilter filter;
   private final ExecutorService async;
   private final List<Class<?>> routes;
+  private final UnaryOperator<McpFeature.Builder> settings;
 
   /**
    * @param routes resource classes registered beside the application's own, for one test
    */
   ServletApp(IdentityHolder.Mode mode, Class<?>... routes) {
+    this(mode, UnaryOperator.identity(), routes);
+  }
+
+  /**
+   * @param settings changes the MCP feature's settings, for one test
+   * @param routes resource classes registered beside the application's own, for one test
+   */
+  ServletApp(
+      IdentityHolder.Mode mode, UnaryOperator<McpFeature.Builder> settings, Class<?>... routes) {
+    this.settings = settings;
     this.routes = List.of(routes);
     this.holder = new IdentityHolder(mode);
     this.filter = new BearerServletFilter(holder);
@@ -42,7 +54,8 @@ final class ServletApp implements AutoCloseable {
         .register(RolesAllowedDynamicFeature.class)
         .register(BearerChallengeFilter.class)
         .register(
-            McpFeature.builder()
+            settings
+                .apply(McpFeature.builder())
                 .name("servlet-it")
                 .version("1.0")
                 // The holder is the servlet filter's thread-local: a task's route gets its

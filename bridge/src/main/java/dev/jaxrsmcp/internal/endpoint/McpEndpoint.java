@@ -26,7 +26,6 @@ import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.read.Callers;
 import dev.jaxrsmcp.internal.read.InPlaceStart;
-import dev.jaxrsmcp.internal.read.ReadSlots;
 import dev.jaxrsmcp.internal.security.Incidents;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
@@ -35,6 +34,7 @@ import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.sharedsessions.SessionStoreUnavailableException;
+import dev.jaxrsmcp.internal.slots.ReadSlots;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.stream.ListenStreams;
 import dev.jaxrsmcp.internal.stream.SseStream;
@@ -50,6 +50,8 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
+import org.glassfish.jersey.server.ApplicationHandler;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
@@ -78,6 +80,7 @@ public final class McpEndpoint {
   private final SubscriptionQuota subscriptionQuota;
   private final ContainerInput input;
   private final StreamQueues streamQueues;
+  private final ReadSlots readSlots;
 
   public McpEndpoint(
       ServerState state,
@@ -86,7 +89,8 @@ public final class McpEndpoint {
       ContainerInput input,
       StreamQueues streamQueues,
       RouteShadows shadows,
-      Time time) {
+      Time time,
+      Supplier<ApplicationHandler> application) {
     this.input = input;
     this.streamQueues = streamQueues;
     this.state = state;
@@ -99,10 +103,7 @@ public final class McpEndpoint {
     this.subscriptions = new Subscriptions(state);
     this.listens = new ListenStreams(state, changes, modern::serverInfo);
     this.longReads = new LongRunningReads(state, changes.scheduler(), spoolBudget);
-    ReadSlots readSlots =
-        new ReadSlots(
-            state.settings().get(LimitSettings.MAX_CONCURRENT_READS),
-            state.settings().get(LimitSettings.MAX_CONCURRENT_LONG_READS));
+    this.readSlots = new ReadSlots(state.settings(), time, changes.scheduler());
     this.sessions = SessionSetup.store(state.settings(), time);
     this.legacy = new LegacyProtocol(state, sessions, Map.of());
     this.subscriptionQuota =
@@ -128,7 +129,8 @@ public final class McpEndpoint {
                     state.settings().get(SecuritySettings.NEVER_FORWARD_HEADERS)),
                 shadows),
             callers,
-            new ThreadContexts(state.settings().get(LongRunningSettings.CONTEXT_CARRIERS)));
+            new ThreadContexts(state.settings().get(LongRunningSettings.CONTEXT_CARRIERS)),
+            application);
   }
 
   /**
@@ -164,7 +166,7 @@ public final class McpEndpoint {
       return Optional.empty();
     }
     try {
-      return inPlaceStart.start(request, message, Callers.beforeFilters(request));
+      return inPlaceStart.start(request, message, Callers.beforeFilters(request), body);
     } catch (JsonRpcException e) {
       return Optional.of(failed(request, message.id(), e));
     } catch (RuntimeException e) {
@@ -423,6 +425,9 @@ public final class McpEndpoint {
   /** Ends listens, long reads and every legacy session (closing their notification streams). */
   public void shutdown() {
     tasks.shutdown();
+    readSlots.close(
+        new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Server is shutting down")
+            .withHttpStatus(503));
     listens.shutdown();
     longReads.shutdown();
     sessions.shutdown();

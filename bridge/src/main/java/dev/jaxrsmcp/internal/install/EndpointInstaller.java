@@ -97,7 +97,8 @@ public final class EndpointInstaller implements ModelProcessor {
             new StreamQueues(
                 () -> Optional.ofNullable(application.get()).map(a -> a.getInjectionManager())),
             shadows,
-            time);
+            time,
+            this::application);
     endpoint.set(mcp);
     Resource.Builder resource = Resource.builder(settings.get(ProtocolSettings.PATH));
     resource

@@ -84,6 +84,8 @@ public final class LongRunningReads {
    * @param onEnd takes what to do when the in-place read ends
    * @param sessionLogLevel the legacy session's {@code logging/setLevel}; empty in the modern era
    *     (the request's {@code _meta} says)
+   * @param waited the channel that carried keep-alives while the read waited for its slot ({@link
+   *     #waitingChannel}); empty when it did not wait
    * @throws JsonRpcException (HTTP 503) when the server is shutting down or the spool is full;
    *     ({@code -32600}) when a request with the same id still runs on the session; nothing is kept
    *     then
@@ -97,7 +99,8 @@ public final class LongRunningReads {
       ReadContext context,
       Optional<Session> session,
       Consumer<Runnable> onEnd,
-      Optional<McpContext.LogLevel> sessionLogLevel) {
+      Optional<McpContext.LogLevel> sessionLogLevel,
+      Optional<EventChannel> waited) {
     if (closed) {
       throw shuttingDown();
     }
@@ -117,7 +120,7 @@ public final class LongRunningReads {
     Optional<JsonNode> token = progressToken(call);
     Spool spool = spools.create(entry.maxBytes(), context::isCancelled);
     // A JSON-only client gets a JSON channel: keep-alives (spaces) notice when it goes away.
-    EventChannel events = new EventChannel(request, container, eventStream);
+    EventChannel events = waited.orElseGet(() -> new EventChannel(request, container, eventStream));
     LongRead longRead = new LongRead(id, context, spool, Optional.of(events));
     if (session.isPresent()) {
       // DELETE, expiry, notifications/cancelled on any instance
@@ -162,13 +165,33 @@ public final class LongRunningReads {
     return longRead;
   }
 
+  /**
+   * The channel of a long-running read that waits for its slot: keep-alives ({@link #keepAlive})
+   * tell the client it waits; the read's own channel once it starts ({@code waited} of {@link
+   * #start}).
+   *
+   * @param onClientGone runs when a keep-alive finds the client gone
+   */
+  public EventChannel waitingChannel(
+      ContainerRequest request,
+      ContainerResponseWriter container,
+      boolean eventStream,
+      Runnable onClientGone) {
+    EventChannel channel = new EventChannel(request, container, eventStream);
+    channel.onClientGone(onClientGone);
+    return channel;
+  }
+
   private static String shortened(JsonNode id) {
     String text = id.toString();
     return text.length() > 64 ? text.substring(0, 64) + "…" : text;
   }
 
-  /** Keep-alive comments while the route runs; the first one makes the response a stream. */
-  private void keepAlive(EventChannel channel, Consumer<Runnable> onEnd) {
+  /**
+   * Keep-alive comments while the route runs, or while the read waits for its slot; the first one
+   * makes the response a stream. {@code onEnd} takes what stops them.
+   */
+  public void keepAlive(EventChannel channel, Consumer<Runnable> onEnd) {
     Duration every = state.settings().get(LongRunningSettings.LONG_RUNNING_KEEP_ALIVE);
     AtomicBoolean writing = new AtomicBoolean();
     Runnable write =

@@ -15,6 +15,7 @@ import dev.jaxrsmcp.internal.eras.LegacyProtocol;
 import dev.jaxrsmcp.internal.eras.ModernProtocol;
 import dev.jaxrsmcp.internal.eras.SessionClaim;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRead;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
 import dev.jaxrsmcp.internal.methods.ResourceMethods;
@@ -30,6 +31,8 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.slots.ReadSlots;
+import dev.jaxrsmcp.internal.slots.SlotQueue;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
@@ -38,7 +41,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.glassfish.jersey.internal.util.PropertiesHelper;
+import org.glassfish.jersey.server.ApplicationHandler;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ServerProperties;
 
@@ -63,6 +68,7 @@ public final class InPlaceStart {
   private final RouteRewrite rewrite;
   private final Callers callers;
   private final ThreadContexts threadContexts;
+  private final Redispatch redispatch;
 
   /**
    * Whether the container's {@code sendError} is used for error statuses (not {@link
@@ -82,7 +88,8 @@ public final class InPlaceStart {
       LongRunningReads longReads,
       RouteRewrite rewrite,
       Callers callers,
-      ThreadContexts threadContexts) {
+      ThreadContexts threadContexts,
+      Supplier<ApplicationHandler> application) {
     this.state = state;
     this.modern = modern;
     this.legacy = legacy;
@@ -94,6 +101,7 @@ public final class InPlaceStart {
     this.rewrite = rewrite;
     this.callers = callers;
     this.threadContexts = threadContexts;
+    this.redispatch = new Redispatch(application);
   }
 
   /**
@@ -102,7 +110,8 @@ public final class InPlaceStart {
    * the caller: what the read needs kept (a long read's spool and cancel handle, a task) is made by
    * its {@link InPlaceRead.Admission} once the application's filters accepted the caller.
    */
-  public Optional<Response> start(ContainerRequest request, JsonRpcRequest message, Caller caller) {
+  public Optional<Response> start(
+      ContainerRequest request, JsonRpcRequest message, Caller caller, byte[] body) {
     boolean legacyEra = Callers.isLegacy(message, caller);
     McpCall call;
     Optional<Session> session = Optional.empty();
@@ -170,7 +179,23 @@ public final class InPlaceStart {
             : entry.template().text());
     // A task's route runs later, elsewhere: here only the application's filters run.
     boolean longRunning = entry.longRunning() && task.isEmpty();
-    Runnable slot = readSlots.take(longRunning, uri); // before any work of the read
+    Runnable slot;
+    if (request.getProperty(Redispatch.Grant.PROPERTY) instanceof Redispatch.Grant grant) {
+      slot = grant.claim(); // it waited for its slot and runs again
+    } else { // before any work of the read
+      WaitingRead waiting =
+          new WaitingRead(request, body, message.id().orElseThrow(), redispatch, threadContexts);
+      SlotQueue.Admission admission = readSlots.take(longRunning, uri, waiting);
+      if (admission.release().isEmpty()) {
+        return Optional.of(
+            waiting.park(
+                admission.leave(),
+                longRunning ? Optional.of(longReads) : Optional.empty(),
+                Callers.acceptsEventStream(call.caller()),
+                session));
+      }
+      slot = admission.release().get();
+    }
     try {
       InPlaceRead read =
           new InPlaceRead(
@@ -239,6 +264,10 @@ public final class InPlaceStart {
     boolean eventStream = Callers.acceptsEventStream(call.caller());
     Optional<ReadContext> context =
         longRunning ? Optional.of(longReads.context(call, entry, eventStream)) : Optional.empty();
+    Optional<EventChannel> waited =
+        request.getProperty(Redispatch.Grant.PROPERTY) instanceof Redispatch.Grant grant
+            ? grant.channel
+            : Optional.empty();
     context.ifPresent(c -> request.setProperty(McpContextSupplier.PROPERTY, c));
     return (admitted, in) -> {
       Caller caller = callers.afterFilters(admitted);
@@ -269,7 +298,8 @@ public final class InPlaceStart {
                 context.get(),
                 session,
                 ends::add,
-                session.flatMap(Session::routeLogLevel));
+                session.flatMap(Session::routeLogLevel),
+                waited);
         in.longRead = Optional.of(longRead);
         ends.forEach(in::onEnd);
       }

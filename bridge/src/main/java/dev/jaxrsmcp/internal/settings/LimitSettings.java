@@ -21,6 +21,12 @@ public final class LimitSettings {
       Setting.atLeast("maxConcurrentReads", 1, 1_000);
   public static final Setting<Integer> MAX_CONCURRENT_LONG_READS =
       Setting.atLeast("maxConcurrentLongReads", 1, 64);
+  public static final Setting<Integer> MAX_QUEUED_READS =
+      Setting.atLeast("maxQueuedReads", 0, 1_000);
+  public static final Setting<Integer> MAX_QUEUED_LONG_READS =
+      Setting.atLeast("maxQueuedLongReads", 0, 256);
+  public static final Setting<Duration> MAX_READ_QUEUE_WAIT =
+      Setting.positive("maxReadQueueWait", Duration.ofSeconds(30));
   public static final Setting<Long> MAX_SPOOL_BYTES =
       Setting.atLeast("maxSpoolBytes", 1L, 4L << 30);
 
