@@ -22,6 +22,7 @@ import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
+import dev.jaxrsmcp.internal.protocol.RouteCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
@@ -135,6 +136,8 @@ public final class InPlaceStart {
     CatalogueEntry entry;
     TemplateMatch match;
     String uri;
+    RouteCall routeCall = RouteCall.READ;
+    boolean structured = false;
     if (task.isPresent()) {
       kind = ReadMessage.Kind.TOOL_CALL;
       entry = task.get().entry();
@@ -146,6 +149,8 @@ public final class InPlaceStart {
       entry = read.entry();
       match = read.match();
       uri = read.uri();
+      routeCall = read.call();
+      structured = read.structured();
     } else {
       uri =
           UriLimit.check(
@@ -169,6 +174,7 @@ public final class InPlaceStart {
           new InPlaceRead(
               call, kind, entry, uri, state.settings().get(LimitSettings.MAX_READ_BYTES));
       read.onEnd(slot);
+      read.structured = structured;
       Duration asyncTimeout =
           longRunning
               ? state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT)
@@ -189,7 +195,7 @@ public final class InPlaceStart {
           admission(request, writer, call, session, ownerPending, task, entry, longRunning, read);
       Optional<Response> refused = Optional.empty();
       try {
-        rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call));
+        rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call), routeCall);
       } catch (ShadowedRouteException e) {
         // Answered as the dispatch guard answers a read Jersey routed elsewhere, but before
         // Jersey matches: no locator, no resource of the application is touched (section 7).
