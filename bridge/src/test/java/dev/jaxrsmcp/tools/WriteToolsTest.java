@@ -5,12 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TestServer;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.junit.jupiter.api.AfterAll;
@@ -36,6 +45,26 @@ class WriteToolsTest {
           "mode",
           "ECO");
 
+  /** A resource beside a route that deletes it: a read must never become the DELETE. */
+  @Path("/rooms")
+  public static class Rooms {
+    static final Set<Long> ROOMS = ConcurrentHashMap.newKeySet();
+
+    @GET
+    @Path("/{id}")
+    @Produces(MediaType.TEXT_PLAIN)
+    @McpResource(tool = false)
+    public String room(@PathParam("id") long id) {
+      return ROOMS.contains(id) ? "room " + id : "no room " + id;
+    }
+
+    @DELETE
+    @Path("/{id}")
+    public void remove(@PathParam("id") long id) {
+      ROOMS.remove(id);
+    }
+  }
+
   static TestServer server;
   static Mcp mcp;
 
@@ -45,6 +74,7 @@ class WriteToolsTest {
         TestServer.start(
             new ResourceConfig(
                     WriteRoutes.Widgets.class,
+                    Rooms.class,
                     WriteRoutes.RoleFilter.class,
                     WriteRoutes.ForcedMethod.class)
                 .property(ServerProperties.BV_SEND_ERROR_IN_RESPONSE, true)
@@ -206,6 +236,29 @@ class WriteToolsTest {
     assertThat(json.getBoolean("result.isError")).isTrue();
     assertThat(json.getString("result.content[0].text")).startsWith("404 Not Found");
     assertThat(WriteRoutes.STORE).containsKey(id);
+  }
+
+  @Test
+  void aResourceReadNeverRunsAnotherMethodWhateverTheApplicationsFiltersDo() {
+    Rooms.ROOMS.add(4L);
+    JsonPath json =
+        mcp.request("resources/read", "app://rooms/4")
+            .header("X-Force-Method", "DELETE")
+            .body(Mcp.body(1, "resources/read", Map.of("uri", "app://rooms/4")).toString())
+            .post(mcp.url())
+            .then()
+            .statusCode(200)
+            .extract()
+            .jsonPath();
+    assertThat(json.getString("error.message")).isEqualTo("Resource not found");
+    assertThat(Rooms.ROOMS).contains(4L);
+    assertThat(
+            mcp.read("app://rooms/4")
+                .then()
+                .extract()
+                .jsonPath()
+                .getString("result.contents[0].text"))
+        .isEqualTo("room 4");
   }
 
   @Test
