@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -129,7 +128,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             read.entry,
             envelope.route(),
             shape -> {
-              if (read.structured && shape.text() && isJson(shape.mimeType())) {
+              if (read.structured && shape.text() && ContentsShape.isJson(shape.mimeType())) {
                 return structured(envelope, shape, held);
               }
               MessageSplice splice = ReadAnswers.successSplice(envelope, shape);
@@ -183,16 +182,6 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         }
       }
     };
-  }
-
-  /** {@code application/json} and {@code +json} types. */
-  private static boolean isJson(String mediaType) {
-    String type = mediaType.toLowerCase(Locale.ROOT);
-    int semicolon = type.indexOf(';');
-    if (semicolon >= 0) {
-      type = type.substring(0, semicolon).trim();
-    }
-    return type.equals("application/json") || type.endsWith("+json");
   }
 
   private static long length(String contentLength) {
