@@ -143,6 +143,22 @@ class ArchitectureTest {
   }
 
   @Test
+  void schemaGenerationDependsOnlyOnTheJsonOfTheProject() {
+    uses.forEach(
+        (type, used) -> {
+          if (packageOf(type).equals("internal.schema")) {
+            assertThat(used)
+                .as("%s uses", type)
+                .noneMatch(
+                    u ->
+                        isProject(u)
+                            && !packageOf(u).equals("internal.schema")
+                            && !packageOf(u).equals("internal.jsonrpc"));
+          }
+        });
+  }
+
+  @Test
   void onlyTheInstallerAndTheJerseyEdgesUseJerseyOrJaxRs() {
     List<String> found = new ArrayList<>();
     uses.forEach(

@@ -1,9 +1,11 @@
 package dev.jaxrsmcp.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.McpTool;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
@@ -104,6 +106,30 @@ public final class WidgetsResource {
       throw noWidget(id);
     }
     return value;
+  }
+
+  /**
+   * Sets a widget's target temperature (owners only). Offered as an MCP tool: a {@code tools/call}
+   * runs this very route, as the caller, with the {@code body} argument as its JSON entity.
+   * Confirmation before it runs (an elicitation) is planned (issue #35).
+   */
+  @PUT
+  @Path("/{id}/target")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @RolesAllowed(BearerAuthFilter.OWNER)
+  @McpTool(
+      name = "set_target_temperature",
+      title = "Set target temperature",
+      description = "Sets a widget's target temperature, in degrees Celsius (5 to 35).")
+  public TargetTemperature setTarget(@PathParam("id") long id, TargetTemperature target) {
+    if (target == null || !(target.celsius() >= 5 && target.celsius() <= 35)) {
+      throw badRequest("celsius must be from 5 to 35");
+    }
+    if (!store.putState(
+        id, "targetTemperature", JsonNodeFactory.instance.numberNode(target.celsius()))) {
+      throw noWidget(id);
+    }
+    return target;
   }
 
   @GET

@@ -19,10 +19,20 @@ public final class Catalogue {
   private final List<CatalogueEntry> resources;
   private final List<CatalogueEntry> templates;
   private final TemplateIndex<CatalogueEntry> index;
+  private final List<ToolRoute> toolRoutes;
 
-  /** A catalogue of these entries, in this order. */
+  /** A catalogue of these entries, in this order, without {@code @McpTool} routes. */
   public Catalogue(List<CatalogueEntry> entries) {
+    this(entries, List.of());
+  }
+
+  /**
+   * A catalogue of these entries, in this order, and of these {@code @McpTool} routes (tools, never
+   * resources).
+   */
+  public Catalogue(List<CatalogueEntry> entries, List<ToolRoute> toolRoutes) {
     this.entries = List.copyOf(entries);
+    this.toolRoutes = List.copyOf(toolRoutes);
     this.resources = this.entries.stream().filter(e -> e.template().isExact()).toList();
     this.templates = this.entries.stream().filter(e -> !e.template().isExact()).toList();
     this.index =
@@ -38,6 +48,11 @@ public final class Catalogue {
   /** Every entry, in declaration order. */
   public List<CatalogueEntry> entries() {
     return entries;
+  }
+
+  /** The {@code @McpTool} routes, in the scan's order. */
+  public List<ToolRoute> toolRoutes() {
+    return toolRoutes;
   }
 
   /** Entries whose URI has no variables, in declaration order. */

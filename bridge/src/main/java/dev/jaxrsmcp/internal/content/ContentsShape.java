@@ -199,7 +199,7 @@ public record ContentsShape(
   }
 
   /** JSON: {@code application/json} and {@code +json} types. */
-  private static boolean isJson(String mediaType) {
+  public static boolean isJson(String mediaType) {
     String type = mediaType.toLowerCase(Locale.ROOT);
     int semicolon = type.indexOf(';');
     if (semicolon >= 0) {

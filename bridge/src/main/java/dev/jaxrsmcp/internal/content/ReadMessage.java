@@ -67,6 +67,43 @@ public final class ReadMessage {
   }
 
   /**
+   * The response to a tool call whose route answered 2xx with the whole body {@code value} (the
+   * text of its one content item) and, when that is a JSON object, the same object as the result's
+   * {@code structuredContent} (the text beside it, as the specification asks of structured
+   * results). Built as {@link #success} builds a message.
+   */
+  public static ObjectNode structuredSuccess(
+      JsonNode id,
+      Era era,
+      CatalogueEntry entry,
+      String uri,
+      ContentsShape shape,
+      String value,
+      ObjectNode serverInfo) {
+    ObjectNode message = success(Kind.TOOL_CALL, id, era, entry, uri, shape, false, serverInfo);
+    ObjectNode result = (ObjectNode) message.get("result");
+    JsonNode item = result.path("content").path(0);
+    if (item instanceof ObjectNode text && text.has("text")) {
+      text.put("text", value);
+    }
+    parsedObject(value).ifPresent(object -> result.set("structuredContent", object));
+    return message;
+  }
+
+  private static Optional<ObjectNode> parsedObject(String json) {
+    try {
+      return STRUCTURED.readTree(json) instanceof ObjectNode object
+          ? Optional.of(object)
+          : Optional.empty();
+    } catch (java.io.IOException | RuntimeException e) {
+      return Optional.empty(); // not JSON after all: the text alone
+    }
+  }
+
+  /** Reads a route's JSON for {@code structuredContent}: Jackson's own nesting limit. */
+  private static final com.fasterxml.jackson.databind.ObjectMapper STRUCTURED = Json.reader(1000);
+
+  /**
    * The response to a read whose route did not answer 2xx ({@code response} carries the head of its
    * body, for a 4xx message).
    *

@@ -62,14 +62,17 @@ final class RoutePlan {
   }
 
   /**
-   * What a {@code GET} of the target would run instead of the entry's method ({@link
-   * RouteShadows}); asked once per plan, as the answer depends on the target alone.
+   * What a request of the target would run instead of the entry's method ({@link RouteShadows});
+   * asked once per plan, as the answer depends on the target alone (an entry's route has one HTTP
+   * method).
    */
-  Optional<String> shadow(RouteShadows shadows) {
+  Optional<String> shadow(RouteShadows shadows, String httpMethod) {
     Optional<String> known = shadow;
     if (known == null) {
       int query = target.indexOf('?');
-      known = shadows.shadowing(entry, "/" + (query < 0 ? target : target.substring(0, query)));
+      known =
+          shadows.shadowing(
+              entry, "/" + (query < 0 ? target : target.substring(0, query)), httpMethod);
       shadow = known;
     }
     return known;

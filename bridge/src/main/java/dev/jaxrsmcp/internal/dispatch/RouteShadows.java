@@ -20,9 +20,10 @@ import org.glassfish.jersey.uri.PathPattern;
  * resource before any filter, so the {@link DispatchGuard} (a filter) comes too late for them. This
  * walks the application's runtime resource model the way Jersey's routers do (root resources and
  * their children in Jersey's own order; a locator, or a root resource's sub-routes, taken at the
- * first match; a route whose methods do not include {@code GET} kept only as a fallback) and names
- * what a {@code GET} of the path would reach instead: a locator, or another resource's methods.
- * Where the walk and Jersey could ever disagree, the guard still stands behind it.
+ * first match; a route whose methods do not include the request's method kept only as a fallback)
+ * and names what a {@code GET} of the path (or a tool call's method) would reach instead: a
+ * locator, or another resource's methods. Where the walk and Jersey could ever disagree, the guard
+ * still stands behind it.
  *
  * <p>The model is read from the running application once (a reload's new application gets a new
  * endpoint and a new instance). Thread-safe.
@@ -51,8 +52,8 @@ public final class RouteShadows {
       return methods.isEmpty();
     }
 
-    boolean servesGet() {
-      return methods.stream().anyMatch(m -> "GET".equals(m.getHttpMethod()));
+    boolean serves(String httpMethod) {
+      return methods.stream().anyMatch(m -> httpMethod.equals(m.getHttpMethod()));
     }
   }
 
@@ -69,11 +70,19 @@ public final class RouteShadows {
    *     {@code /} and without query (what Jersey matches)
    */
   public Optional<String> shadowing(CatalogueEntry entry, String path) {
+    return shadowing(entry, path, "GET");
+  }
+
+  /**
+   * What a request of {@code path} with {@code httpMethod} would run instead of {@code entry}'s
+   * method (see {@link #shadowing(CatalogueEntry, String)}): an {@code @McpTool} call's.
+   */
+  public Optional<String> shadowing(CatalogueEntry entry, String path, String httpMethod) {
     Optional<Model> routes = model();
     if (routes.isEmpty()) {
       return Optional.empty();
     }
-    Optional<Route> chosen = match(routes.get().roots(), path);
+    Optional<Route> chosen = match(routes.get().roots(), path, httpMethod);
     if (chosen.isEmpty()) {
       return Optional.empty();
     }
@@ -88,13 +97,13 @@ public final class RouteShadows {
       }
     }
     return route.methods().stream()
-        .filter(m -> "GET".equals(m.getHttpMethod()))
+        .filter(m -> httpMethod.equals(m.getHttpMethod()))
         .findFirst()
         .map(m -> "method " + name(m));
   }
 
   /** The closed route or locator a path ends at, as Jersey's path-matching routers choose. */
-  private static Optional<Route> match(List<Route> routes, String path) {
+  private static Optional<Route> match(List<Route> routes, String path, String httpMethod) {
     Route candidate = null;
     MatchResult candidateMatch = null;
     for (Route route : routes) {
@@ -103,23 +112,23 @@ public final class RouteShadows {
         continue;
       }
       if (route.locatorLike() && candidate != null) {
-        return selected(candidate, candidateMatch);
+        return selected(candidate, candidateMatch, httpMethod);
       }
-      if (route.locatorLike() || route.servesGet()) {
-        return selected(route, matched);
+      if (route.locatorLike() || route.serves(httpMethod)) {
+        return selected(route, matched, httpMethod);
       }
       if (candidate == null) {
         candidate = route;
         candidateMatch = matched;
       }
     }
-    return candidate == null ? Optional.empty() : selected(candidate, candidateMatch);
+    return candidate == null ? Optional.empty() : selected(candidate, candidateMatch, httpMethod);
   }
 
-  private static Optional<Route> selected(Route route, MatchResult matched) {
+  private static Optional<Route> selected(Route route, MatchResult matched, String httpMethod) {
     if (route.children().isPresent()) {
       String rest = matched.groupCount() == 0 ? null : matched.group(matched.groupCount());
-      return match(route.children().get(), rest == null ? "" : rest);
+      return match(route.children().get(), rest == null ? "" : rest, httpMethod);
     }
     return Optional.of(route);
   }

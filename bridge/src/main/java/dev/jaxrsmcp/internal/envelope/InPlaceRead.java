@@ -36,6 +36,12 @@ public final class InPlaceRead {
    */
   public volatile Optional<LongRead> longRead = Optional.empty();
 
+  /**
+   * True for a call of an {@code @McpTool} route: a JSON object its route answers is also the
+   * result's {@code structuredContent} (the body is then held whole, up to {@code maxReadBytes}).
+   */
+  public volatile boolean structured;
+
   /** The most bytes a plain read's route may write ({@code maxReadBytes}). */
   final long maxReadBytes;
 

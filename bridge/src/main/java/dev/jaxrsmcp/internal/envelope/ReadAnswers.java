@@ -44,6 +44,22 @@ final class ReadAnswers {
   }
 
   /**
+   * The response to a structured tool call whose route answered 2xx with {@code body}, whole (see
+   * {@link ReadMessage#structuredSuccess}).
+   */
+  static ObjectNode structuredSuccess(ReadEnvelope envelope, ContentsShape shape, byte[] body) {
+    InPlaceRead read = envelope.read();
+    return ReadMessage.structuredSuccess(
+        read.id,
+        read.call.era(),
+        read.entry,
+        read.uri,
+        shape,
+        shape.value(body),
+        envelope.serverInfo());
+  }
+
+  /**
    * The response to a plain read whose route answered 2xx, split where its content goes (from the
    * application's kept messages, see {@link SuccessSplices}).
    */

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.envelope;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
+import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.content.MessageSplice;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
@@ -12,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
@@ -128,6 +130,9 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             read.entry,
             envelope.route(),
             shape -> {
+              if (read.structured && shape.text() && ContentsShape.isJson(shape.mimeType())) {
+                return structured(envelope, shape, held);
+              }
               MessageSplice splice = ReadAnswers.successSplice(envelope, shape);
               splice.writeHead(held);
               return splice.open(shape, held);
@@ -163,6 +168,25 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       return;
     }
     held.finish();
+  }
+
+  /**
+   * Where a structured tool call's JSON goes: held whole (the read's size limit stands before it),
+   * then written as one message with its text and {@code structuredContent}.
+   */
+  private static OutputStream structured(
+      ReadEnvelope envelope, ContentsShape shape, OutputStream out) {
+    return new ByteArrayOutputStream() {
+      private boolean closed;
+
+      @Override
+      public void close() throws IOException {
+        if (!closed) {
+          closed = true;
+          out.write(Json.writeBytes(ReadAnswers.structuredSuccess(envelope, shape, toByteArray())));
+        }
+      }
+    };
   }
 
   private static long length(String contentLength) {

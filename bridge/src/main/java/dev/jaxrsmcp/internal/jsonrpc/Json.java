@@ -33,7 +33,19 @@ public final class Json {
           .setSerializationInclusion(JsonInclude.Include.NON_NULL)
           .configure(JsonNodeFeature.WRITE_NULL_PROPERTIES, false);
 
+  /** Writes every member as it is, JSON nulls included (what a client sent, passed on). */
+  private static final ObjectMapper VERBATIM = new ObjectMapper();
+
   private Json() {}
+
+  /** {@code node} exactly as given, JSON nulls included (unlike {@link #writeBytes}). */
+  public static byte[] writeVerbatim(JsonNode node) {
+    try {
+      return VERBATIM.writeValueAsBytes(node);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   /** A mapper that refuses nesting deeper than {@code maxDepth} and duplicate keys. */
   public static ObjectMapper reader(int maxDepth) {

@@ -13,6 +13,7 @@ import dev.jaxrsmcp.internal.protocol.CacheHint;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
 import dev.jaxrsmcp.internal.protocol.MethodResult;
+import dev.jaxrsmcp.internal.protocol.RouteCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
@@ -66,8 +67,19 @@ public final class ToolMethods {
             state.settings().get(ProtocolSettings.DEFAULT_CACHE_SCOPE)));
   }
 
-  /** The read a {@code tools/call} performs: the tool's resource, its expanded URI, the match. */
-  public record ToolRead(CatalogueEntry entry, String uri, TemplateMatch match) {}
+  /**
+   * The read a {@code tools/call} performs: the tool's resource (or route), its expanded URI, the
+   * match, and what the request sends besides ({@link RouteCall#READ} for a resource's tool).
+   *
+   * @param structured whether a JSON object the route answers is also {@code structuredContent}
+   */
+  public record ToolRead(
+      CatalogueEntry entry, String uri, TemplateMatch match, RouteCall call, boolean structured) {
+    /** A resource's read. */
+    public ToolRead(CatalogueEntry entry, String uri, TemplateMatch match) {
+      this(entry, uri, match, RouteCall.READ, false);
+    }
+  }
 
   /** True when {@code request} calls the tool of a long-running resource (nothing checked yet). */
   public boolean callsLongRunning(JsonRpcRequest request) {
@@ -85,17 +97,18 @@ public final class ToolMethods {
   public ToolRead resolve(McpCall call) {
     Tool tool = tools.named(requiredName(call)).orElseThrow(() -> unknown(call));
     CatalogueEntry entry = tool.entry();
-    String uri =
-        Arguments.uri(
+    Arguments.Resolved resolved =
+        Arguments.resolve(
             tool,
             Optional.ofNullable(call.request().params().get("arguments")),
             state.settings().get(LimitSettings.MAX_URI_LENGTH));
+    String uri = resolved.uri();
     TemplateMatch match =
         entry
             .template()
             .match(uri)
             .orElseThrow(() -> new IllegalStateException("expanded URI does not match: " + uri));
-    return new ToolRead(entry, uri, match);
+    return new ToolRead(entry, uri, match, resolved.call(), tool.structured());
   }
 
   private static String requiredName(McpCall call) {

@@ -25,6 +25,7 @@ import dev.jaxrsmcp.internal.observe.RequestAttributes;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
+import dev.jaxrsmcp.internal.protocol.RouteCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
@@ -146,6 +147,8 @@ public final class InPlaceStart {
     CatalogueEntry entry;
     TemplateMatch match;
     String uri;
+    RouteCall routeCall = RouteCall.READ;
+    boolean structured = false;
     if (task.isPresent()) {
       kind = ReadMessage.Kind.TOOL_CALL;
       entry = task.get().entry();
@@ -157,6 +160,8 @@ public final class InPlaceStart {
       entry = read.entry();
       match = read.match();
       uri = read.uri();
+      routeCall = read.call();
+      structured = read.structured();
     } else {
       uri =
           UriLimit.check(
@@ -201,6 +206,7 @@ public final class InPlaceStart {
           new InPlaceRead(
               call, kind, entry, uri, state.settings().get(LimitSettings.MAX_READ_BYTES));
       read.onEnd(slot);
+      read.structured = structured;
       Duration asyncTimeout =
           longRunning
               ? state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT)
@@ -221,7 +227,7 @@ public final class InPlaceStart {
           admission(request, writer, call, session, ownerPending, task, entry, longRunning, read);
       Optional<Response> refused = Optional.empty();
       try {
-        rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call));
+        rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call), routeCall);
       } catch (ShadowedRouteException e) {
         // Answered as the dispatch guard answers a read Jersey routed elsewhere, but before
         // Jersey matches: no locator, no resource of the application is touched (section 7).

@@ -2,8 +2,10 @@ package dev.jaxrsmcp.internal.scan;
 
 import dev.jaxrsmcp.McpConfigurationException;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.McpTool;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.template.RoutePath;
 import java.lang.reflect.Method;
@@ -16,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -49,6 +52,7 @@ public final class ResourceScanner {
 
   private final Problems problems = new Problems();
   private final EntryFactory factory;
+  private final ToolRouteFactory toolFactory;
   private final List<Route> routes = new ArrayList<>();
   private final Set<Class<?>> handlerClasses = new LinkedHashSet<>();
   private final Map<String, Class<?>> locatorTargets = new TreeMap<>();
@@ -56,6 +60,7 @@ public final class ResourceScanner {
 
   private ResourceScanner(Settings settings) {
     this.factory = new EntryFactory(settings, problems);
+    this.toolFactory = new ToolRouteFactory(factory, problems);
   }
 
   /**
@@ -115,6 +120,7 @@ public final class ResourceScanner {
     Map<Class<?>, Set<String>> routed = new HashMap<>();
     Map<String, CatalogueEntry> byShape = new HashMap<>();
     List<CatalogueEntry> entries = new ArrayList<>();
+    List<ToolRoute> toolRoutes = new ArrayList<>();
     for (Route route : routes) {
       routed
           .computeIfAbsent(route.handlerClass(), k -> new HashSet<>())
@@ -123,6 +129,7 @@ public final class ResourceScanner {
       if (declarations.isEmpty()) {
         declarations = McpAnnotations.find(route.method());
       }
+      toolOf(route, declarations).ifPresent(toolRoutes::add);
       if (declarations.isEmpty() || !checkDeclarations(route, declarations)) {
         continue;
       }
@@ -142,7 +149,35 @@ public final class ResourceScanner {
     checkUnroutedMethods(routed);
     checkLocatorTargets(routed);
     problems.throwIfAny();
-    return new Catalogue(entries);
+    return new Catalogue(entries, toolRoutes);
+  }
+
+  /** The route's {@code @McpTool}, when it has one that may become a tool. */
+  private Optional<ToolRoute> toolOf(Route route, List<McpAnnotations.Declaration> declarations) {
+    McpTool tool = route.definition().getAnnotation(McpTool.class);
+    if (tool == null) {
+      tool = route.method().getAnnotation(McpTool.class);
+    }
+    if (tool == null) {
+      return Optional.empty();
+    }
+    Method method = route.method();
+    if (route.resourceMethod().getType() == ResourceMethod.JaxrsType.SUB_RESOURCE_LOCATOR) {
+      problems.method(
+          method,
+          "@McpTool requires a resource method with an HTTP method (found a sub-resource"
+              + " locator)");
+      return Optional.empty();
+    }
+    if (declarations.stream().anyMatch(d -> d.annotation().tool())) {
+      problems.method(
+          method,
+          "@McpTool on an @McpResource method that is a tool already (found "
+              + declarations.get(0).via()
+              + " with tool = true); set tool = false on it, or drop @McpTool");
+      return Optional.empty();
+    }
+    return toolFactory.create(tool, route.resourceMethod(), route.path());
   }
 
   /** One declaration, on a {@code @GET} resource method; false when it may not become an entry. */
@@ -199,7 +234,9 @@ public final class ResourceScanner {
       for (Method method : annotatedMethods(type, covered)) {
         problems.method(
             method,
-            "@McpResource requires a @GET resource method (found "
+            (McpAnnotations.isPresent(method)
+                    ? "@McpResource requires a @GET resource method (found "
+                    : "@McpTool requires a resource method with an HTTP method (found ")
                 + (Modifier.isPublic(method.getModifiers())
                     ? "no HTTP method annotation"
                     : "a non-public method")
@@ -217,7 +254,8 @@ public final class ResourceScanner {
       for (Method method : annotatedMethods(type, routed.getOrDefault(type, Set.of()))) {
         problems.method(
             method,
-            "@McpResource is not supported on a method reached through a sub-resource locator"
+            (McpAnnotations.isPresent(method) ? "@McpResource" : "@McpTool")
+                + " is not supported on a method reached through a sub-resource locator"
                 + " (found the locator "
                 + Problems.describe(locatorOf.get(type))
                 + ")");
@@ -251,7 +289,8 @@ public final class ResourceScanner {
           continue;
         }
         String signature = signature(method);
-        if (seen.add(signature) && McpAnnotations.isPresent(method)) {
+        if (seen.add(signature)
+            && (McpAnnotations.isPresent(method) || method.isAnnotationPresent(McpTool.class))) {
           found.put(signature, method);
         }
       }

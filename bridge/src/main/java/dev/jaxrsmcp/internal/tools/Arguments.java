@@ -5,13 +5,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.protocol.RouteCall;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks a {@code tools/call}'s arguments against the tool's input schema before anything runs, and
@@ -32,12 +35,36 @@ public final class Arguments {
    *     make the URI longer than {@code maxUriLength}
    */
   public static String uri(Tool tool, Optional<JsonNode> arguments, int maxUriLength) {
+    return resolve(tool, arguments, maxUriLength).uri();
+  }
+
+  /**
+   * What a call runs: the URI of its route's path and query, and, for an {@code @McpTool} route,
+   * its HTTP method, header arguments and {@code body}.
+   *
+   * @param uri the template expanded with the path and query arguments
+   * @param call the method, headers and entity; {@link RouteCall#READ} for a resource's tool
+   */
+  public record Resolved(String uri, RouteCall call) {}
+
+  /**
+   * The URI and request a call runs (see {@link #uri}).
+   *
+   * @throws JsonRpcException ({@code -32602}) for arguments the input schema refuses (the {@code
+   *     body} is checked by the route: its JSON binding and validation), or when they make the URI
+   *     longer than {@code maxUriLength}
+   */
+  public static Resolved resolve(Tool tool, Optional<JsonNode> arguments, int maxUriLength) {
     ObjectNode given = object(tool, arguments);
     Map<String, ToolParameter> declared = new LinkedHashMap<>();
     tool.parameters().forEach(p -> declared.put(p.name(), p));
+    Set<String> accepted = new LinkedHashSet<>(declared.keySet());
+    if (tool.hasBody()) {
+      accepted.add(Tool.BODY);
+    }
     for (Iterator<String> names = given.fieldNames(); names.hasNext(); ) {
       String name = names.next();
-      if (!declared.containsKey(name)) {
+      if (!accepted.contains(name)) {
         throw invalid(
             tool,
             name,
@@ -46,11 +73,12 @@ public final class Arguments {
                 + "' has no argument '"
                 + name
                 + "' ("
-                + (declared.isEmpty() ? "it takes none" : "its arguments: " + declared.keySet())
+                + (accepted.isEmpty() ? "it takes none" : "its arguments: " + accepted)
                 + ")");
       }
     }
     Map<String, List<String>> values = new LinkedHashMap<>();
+    Map<String, String> headers = new LinkedHashMap<>();
     for (ToolParameter parameter : tool.parameters()) {
       JsonNode value = given.get(parameter.name());
       if (value == null) {
@@ -59,7 +87,19 @@ public final class Arguments {
         }
         continue;
       }
-      values.put(parameter.name(), texts(tool, parameter, value));
+      if (parameter.header()) {
+        headers.put(parameter.name(), texts(tool, parameter, value).get(0));
+      } else {
+        values.put(parameter.name(), texts(tool, parameter, value));
+      }
+    }
+    Optional<byte[]> body = Optional.empty();
+    if (tool.hasBody()) {
+      JsonNode value = given.get(Tool.BODY);
+      if (value == null) {
+        throw invalid(tool, Tool.BODY, "argument 'body' of tool '" + tool.name() + "' is required");
+      }
+      body = Optional.of(Json.writeVerbatim(value));
     }
     String uri;
     try {
@@ -85,7 +125,12 @@ public final class Arguments {
               + ")",
           Json.object().put("tool", tool.name()));
     }
-    return uri;
+    Optional<byte[]> entity = body;
+    RouteCall call =
+        tool.route()
+            .map(r -> new RouteCall(r.httpMethod(), headers, entity))
+            .orElse(RouteCall.READ);
+    return new Resolved(uri, call);
   }
 
   private static ObjectNode object(Tool tool, Optional<JsonNode> arguments) {

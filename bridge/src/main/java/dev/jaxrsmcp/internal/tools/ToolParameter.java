@@ -6,21 +6,35 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import java.util.Optional;
 
 /**
- * One tool argument: a template variable of the resource, typed from its Java parameter.
+ * One tool argument: a template variable of the resource (or a path or query parameter of an
+ * {@code @McpTool} route), or a header parameter of an {@code @McpTool} route, typed from its Java
+ * parameter.
  *
- * @param name the template variable's name, which is the argument's name
+ * @param name the template variable's (or header's) name, which is the argument's name
  * @param type the JSON type of one value
  * @param required true for path variables (the URI cannot be formed without them)
  * @param repeated true for a query variable whose parameter is a collection: the argument is an
  *     array, sent as repeated query parameters
  * @param defaultValue the parameter's {@code @DefaultValue}, when it fits the type
+ * @param header true for a header parameter: its value is sent as that request header
  */
 record ToolParameter(
     String name,
     ArgumentType type,
     boolean required,
     boolean repeated,
-    Optional<JsonNode> defaultValue) {
+    Optional<JsonNode> defaultValue,
+    boolean header) {
+
+  /** A template variable. */
+  ToolParameter(
+      String name,
+      ArgumentType type,
+      boolean required,
+      boolean repeated,
+      Optional<JsonNode> defaultValue) {
+    this(name, type, required, repeated, defaultValue, false);
+  }
 
   /** The property's JSON Schema. */
   ObjectNode schema() {

@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,26 @@ final class ToolParameters {
     for (String variable : entry.template().queryVariables()) {
       parameters.add(parameter(entry, variable, false));
     }
+    return List.copyOf(parameters);
+  }
+
+  /**
+   * The header arguments of an {@code @McpTool} route, optional, each typed from its
+   * {@code @HeaderParam} parameter.
+   */
+  static List<ToolParameter> headers(ToolRoute route) {
+    List<ToolParameter> parameters = new ArrayList<>();
+    route
+        .headerTypes()
+        .forEach(
+            (name, type) -> {
+              ArgumentType argumentType = JavaTypes.argumentType(type);
+              Optional<JsonNode> defaultValue =
+                  Optional.ofNullable(route.headerDefaults().get(name))
+                      .flatMap(argumentType::defaultValue);
+              parameters.add(
+                  new ToolParameter(name, argumentType, false, false, defaultValue, true));
+            });
     return List.copyOf(parameters);
   }
 

@@ -3,20 +3,22 @@ package dev.jaxrsmcp.internal.tools;
 import dev.jaxrsmcp.McpConfigurationException;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The tools a server offers: one per catalogue entry unless tools are off feature-wide or for that
- * resource (and none for long-running resources, see {@link #offersTool}), sorted by name, so
- * {@code tools/list} has the same order on every request and on every instance of the application.
- * Built once at startup; immutable.
+ * resource, and one per {@code @McpTool} route ({@link RouteTools}), sorted by name, so {@code
+ * tools/list} has the same order on every request and on every instance of the application. Built
+ * once at startup; immutable.
  */
 public final class Tools {
   private final List<Tool> all;
@@ -32,7 +34,8 @@ public final class Tools {
   /** True when at least one tool is offered; what the {@code tools} capability advertises. */
   public static boolean anyOffered(Catalogue catalogue, Settings settings) {
     return settings.get(ProtocolSettings.TOOLS)
-        && catalogue.entries().stream().anyMatch(Tools::offersTool);
+        && (!catalogue.toolRoutes().isEmpty()
+            || catalogue.entries().stream().anyMatch(Tools::offersTool));
   }
 
   /**
@@ -52,40 +55,61 @@ public final class Tools {
     if (!settings.get(ProtocolSettings.TOOLS)) {
       return new Tools(List.of());
     }
-    List<CatalogueEntry> offered = catalogue.entries().stream().filter(Tools::offersTool).toList();
-    ToolNaming.Result naming =
-        ToolNaming.name(
-            offered.stream()
-                .map(
-                    e ->
-                        new ToolNaming.Candidate(
-                            e.nameSet() ? e.name() : "",
-                            e.method().getDeclaringClass().getSimpleName(),
-                            e.method().getName(),
-                            e.template().text()))
-                .toList());
-    if (!naming.clashes().isEmpty()) {
-      List<String> problems = new ArrayList<>();
-      for (ToolNaming.Clash clash : naming.clashes()) {
-        CatalogueEntry later = offered.get(clash.later());
-        CatalogueEntry earlier = offered.get(clash.earlier());
-        problems.add(
-            ToolNaming.clashMessage(
-                clash.name(),
-                later.name(),
-                later.methodName(),
-                earlier.name(),
-                earlier.methodName()));
-      }
-      throw new McpConfigurationException(problems);
+    List<CatalogueEntry> offered =
+        new ArrayList<>(catalogue.entries().stream().filter(Tools::offersTool).toList());
+    List<ToolRoute> routes = catalogue.toolRoutes();
+    List<ToolNaming.Candidate> candidates = new ArrayList<>();
+    for (CatalogueEntry e : offered) {
+      candidates.add(candidate(e, e.template().text()));
+    }
+    for (ToolRoute route : routes) {
+      offered.add(route.entry());
+      String template = route.entry().template().text();
+      int at = template.indexOf("://");
+      candidates.add(
+          candidate(
+              route.entry(),
+              template.substring(0, at + 3)
+                  + route.httpMethod().toLowerCase(Locale.ROOT)
+                  + "/"
+                  + template.substring(at + 3)));
+    }
+    ToolNaming.Result naming = ToolNaming.name(candidates);
+    List<String> problems = new ArrayList<>();
+    for (ToolNaming.Clash clash : naming.clashes()) {
+      CatalogueEntry later = offered.get(clash.later());
+      CatalogueEntry earlier = offered.get(clash.earlier());
+      problems.add(
+          ToolNaming.clashMessage(
+              clash.name(),
+              later.name(),
+              later.methodName(),
+              earlier.name(),
+              earlier.methodName()));
     }
     List<Tool> sorted = new ArrayList<>();
-    for (int i = 0; i < offered.size(); i++) {
+    int resources = offered.size() - routes.size();
+    for (int i = 0; i < resources; i++) {
       CatalogueEntry entry = offered.get(i);
       sorted.add(new Tool(naming.names().get(i), entry, ToolParameters.of(entry)));
     }
+    RouteTools routeTools = new RouteTools(problems);
+    for (int i = 0; i < routes.size(); i++) {
+      routeTools.tool(naming.names().get(resources + i), routes.get(i)).ifPresent(sorted::add);
+    }
+    if (!problems.isEmpty()) {
+      throw new McpConfigurationException(problems);
+    }
     sorted.sort(Comparator.comparing(Tool::name));
     return new Tools(sorted);
+  }
+
+  private static ToolNaming.Candidate candidate(CatalogueEntry e, String template) {
+    return new ToolNaming.Candidate(
+        e.nameSet() ? e.name() : "",
+        e.method().getDeclaringClass().getSimpleName(),
+        e.method().getName(),
+        template);
   }
 
   /** Every tool, sorted by name. */

@@ -150,6 +150,27 @@ class SdkToolsInteropTest {
   }
 
   @Test
+  void theSdkCallsTheWriteToolWithABodyAndGetsItsStructuredResult() {
+    McpSyncClient owner = connect(Optional.of(SdkClients.OWNER));
+    McpSchema.Tool tool =
+        owner.listTools(null).tools().stream()
+            .filter(t -> t.name().equals("set_target_temperature"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(tool.annotations().readOnlyHint()).isFalse();
+    assertThat(tool.annotations().idempotentHint()).isTrue();
+    assertThat(tool.outputSchema()).containsEntry("type", "object");
+
+    McpSchema.CallToolResult result =
+        call(owner, "set_target_temperature", Map.of("id", 3, "body", Map.of("celsius", 19.5)));
+
+    assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+    assertThat(result.structuredContent()).isEqualTo(Map.of("celsius", 19.5));
+    assertThat(((McpSchema.TextContent) result.content().get(0)).text())
+        .isEqualTo("{\"celsius\":19.5}");
+  }
+
+  @Test
   void toolNamesAreValidForTheSdk() {
     List<McpSchema.Tool> tools = connect(Optional.of(SdkClients.OWNER)).listTools(null).tools();
 

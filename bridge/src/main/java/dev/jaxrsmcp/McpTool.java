@@ -1,0 +1,81 @@
+package dev.jaxrsmcp;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Offers a JAX-RS resource method as an MCP tool: a route that acts ({@code @POST}, {@code @PUT},
+ * {@code @PATCH}, {@code @DELETE}), or a {@code @GET} offered only as a tool. Opt-in per method;
+ * nothing becomes a tool without it (a {@link McpResource} is a tool of its own).
+ *
+ * <pre>{@code
+ * @Path("/widgets")
+ * public class Widgets {
+ *   @PUT
+ *   @Path("/{id}/target")
+ *   @Consumes(MediaType.APPLICATION_JSON)
+ *   @Produces(MediaType.APPLICATION_JSON)
+ *   @McpTool(description = "Sets a widget's target temperature")
+ *   public WidgetState setTarget(@PathParam("id") long id, @Valid TargetChange change) { ... }
+ * }
+ * }</pre>
+ *
+ * <p>The tool's arguments are the method's {@code @PathParam}s (required), {@code @QueryParam}s and
+ * {@code @HeaderParam}s, typed from their Java types, and for a method with an entity parameter a
+ * {@code body} argument whose JSON Schema (2020-12) is generated from the entity's type as Jackson
+ * binds it, Bean Validation constraints included. A {@code tools/call} runs the route in place, as
+ * an MCP read does: the MCP request becomes the route's own request, with its HTTP method, the path
+ * and query made from the arguments, the caller's own headers and the {@code body} as its JSON
+ * entity, so the application's filters, validation, exception mappers and authorization decide; a
+ * route that answers an error status gives an error result ({@code isError}). A JSON object the
+ * route answers is also the result's {@code structuredContent}, and the tool declares an {@code
+ * outputSchema} generated from the method's return type when that is an object.
+ *
+ * <p>The tool's annotations follow HTTP semantics unless set here: {@code GET} is read-only; {@code
+ * PUT} and {@code DELETE} are idempotent; {@code DELETE} is destructive; {@code POST} and {@code
+ * PATCH} are neither. Checked when the application starts: a method without an HTTP method, or a
+ * body type the schema generator cannot describe, fails the start with an {@link
+ * McpConfigurationException} naming the rule, the value and the method.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface McpTool {
+
+  /** The tool's name; the method's name when empty (qualified when that is not unique). */
+  String name() default "";
+
+  /** A human-readable title; none when empty. */
+  String title() default "";
+
+  /** What the tool does; when empty, the HTTP method and route path it runs. */
+  String description() default "";
+
+  /** {@code readOnlyHint}: {@link Hint#DERIVED} (the default) is true for {@code GET} only. */
+  Hint readOnly() default Hint.DERIVED;
+
+  /**
+   * {@code destructiveHint}: {@link Hint#DERIVED} (the default) is true for {@code DELETE} only.
+   */
+  Hint destructive() default Hint.DERIVED;
+
+  /**
+   * {@code idempotentHint}: {@link Hint#DERIVED} (the default) is true for {@code GET}, {@code PUT}
+   * and {@code DELETE}.
+   */
+  Hint idempotent() default Hint.DERIVED;
+
+  /** {@code openWorldHint}: {@link Hint#DERIVED} (the default) leaves it out. */
+  Hint openWorld() default Hint.DERIVED;
+
+  /** One tool annotation: derived from the HTTP method, or set. */
+  enum Hint {
+    /** As the route's HTTP method says (see each attribute). */
+    DERIVED,
+    TRUE,
+    FALSE
+  }
+}
