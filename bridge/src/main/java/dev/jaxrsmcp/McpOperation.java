@@ -1,5 +1,6 @@
 package dev.jaxrsmcp;
 
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,6 +20,10 @@ import java.util.Optional;
  * @param requestId the JSON-RPC id as JSON, {@code 7} or {@code "a"} ({@code jsonrpc.request.id})
  * @param resourceUri the resource URI the message names ({@code mcp.resource.uri})
  * @param toolName the tool a {@code tools/call} names ({@code gen_ai.tool.name})
+ * @param traceContext the W3C trace context the client put in the request's {@code params._meta},
+ *     as the conventions ask ({@code traceparent}, {@code tracestate}, {@code baggage}; those
+ *     present, each at most 512 characters): a tracer's propagator extracts the operation's remote
+ *     parent from it
  */
 public record McpOperation(
     Kind kind,
@@ -27,7 +32,20 @@ public record McpOperation(
     Optional<String> sessionId,
     Optional<String> requestId,
     Optional<String> resourceUri,
-    Optional<String> toolName) {
+    Optional<String> toolName,
+    Map<String, String> traceContext) {
+
+  /** An operation whose request carried no trace context. */
+  public McpOperation(
+      Kind kind,
+      String method,
+      Optional<String> protocolVersion,
+      Optional<String> sessionId,
+      Optional<String> requestId,
+      Optional<String> resourceUri,
+      Optional<String> toolName) {
+    this(kind, method, protocolVersion, sessionId, requestId, resourceUri, toolName, Map.of());
+  }
 
   /** What kind of operation it is. */
   public enum Kind {
@@ -51,6 +69,7 @@ public record McpOperation(
     Objects.requireNonNull(requestId, "requestId");
     Objects.requireNonNull(resourceUri, "resourceUri");
     Objects.requireNonNull(toolName, "toolName");
+    traceContext = Map.copyOf(traceContext);
   }
 
   /** {@code network.transport}: MCP over HTTP runs on TCP. */

@@ -53,7 +53,7 @@ final class ObservingObserver implements McpObserver {
   }
 
   private static Map<String, String> meta(McpOperation operation) {
-    return Map.of();
+    return operation.traceContext();
   }
 
   /** One operation's observation. */

@@ -238,6 +238,26 @@ class McpObservationsTest {
   }
 
   @Test
+  void aTraceparentInMetaMakesTheClientsSpanTheParent() {
+    String trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    String parent = "00f067aa0ba902b7";
+    com.fasterxml.jackson.databind.node.ObjectNode body =
+        Mcp.body(1, "resources/read", Map.of("uri", "app://people/7"));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) body.get("params").get("_meta"))
+        .put("traceparent", "00-" + trace + "-" + parent + "-01");
+    mcp.request("resources/read", "app://people/7")
+        .body(body.toString())
+        .post(mcp.url())
+        .then()
+        .statusCode(200);
+
+    SpanData read = span("resources/read");
+    assertThat(read.getTraceId()).isEqualTo(trace);
+    assertThat(read.getParentSpanId()).isEqualTo(parent);
+    assertThat(span("people.lookup").getTraceId()).isEqualTo(trace);
+  }
+
+  @Test
   void readsOfManyUrisShareOneTimer() {
     for (int i = 1; i <= 5; i++) {
       mcp.read("app://people/" + i).then().statusCode(200);

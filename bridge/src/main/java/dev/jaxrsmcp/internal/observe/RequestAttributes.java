@@ -47,6 +47,9 @@ public final class RequestAttributes {
   /** Set on every request the endpoint looked at: what the observers watch. */
   static final String ENDPOINT = "dev.jaxrsmcp.observe.endpoint";
 
+  /** The W3C trace context of the message's {@code params._meta}. */
+  static final String TRACE_CONTEXT = "dev.jaxrsmcp.observe.traceContext";
+
   /** Set on a JSON-RPC notification (a message without an id). */
   static final String NOTIFICATION = "dev.jaxrsmcp.observe.notification";
 
@@ -69,6 +72,8 @@ public final class RequestAttributes {
     }
     message.id().ifPresent(id -> request.setProperty(REQUEST_ID, bounded(json(id))));
     text(message, "uri").ifPresent(uri -> request.setProperty(RESOURCE_URI, uri));
+    TraceContext.of(message.params().get("_meta"))
+        .ifPresent(trace -> request.setProperty(TRACE_CONTEXT, trace));
     if ("tools/call".equals(message.method())) {
       text(message, "name").ifPresent(name -> request.setProperty(TOOL_NAME, name));
     }
@@ -122,7 +127,10 @@ public final class RequestAttributes {
         property(request, SESSION_ID),
         property(request, REQUEST_ID),
         property(request, RESOURCE_URI),
-        property(request, TOOL_NAME));
+        property(request, TOOL_NAME),
+        request.getProperty(TRACE_CONTEXT) instanceof TraceContext trace
+            ? trace.values()
+            : java.util.Map.of());
   }
 
   /** Whether the endpoint looked at the request. */
@@ -184,7 +192,7 @@ public final class RequestAttributes {
         : java.util.Optional.empty();
   }
 
-  private static String bounded(String value) {
+  static String bounded(String value) {
     return value.length() <= MAX_VALUE ? value : value.substring(0, MAX_VALUE) + "...";
   }
 }

@@ -45,6 +45,42 @@ class DropwizardExampleIT extends ExampleContract {
   }
 
   /**
+   * Issue 33: the bundle times MCP reads in Dropwizard's metrics, under the URI template (the admin
+   * connector's {@code /admin/metrics}).
+   */
+  @Test
+  void anMcpReadIsTimedInDropwizardsMetrics() throws Exception {
+    String timer = "mcp.server.operation.duration.resources/read.app://reports/{id}";
+    long before = readCount(timer);
+    try (McpTestClient alice = server.modern().asBasic("alice", "alice-secret")) {
+      assertThat(alice.read("app://reports/2").status()).isEqualTo(200);
+    }
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (readCount(timer) < before + 1 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertThat(readCount(timer)).isEqualTo(before + 1);
+  }
+
+  /** A timer's count on the admin connector's /admin/metrics, 0 while there is no such timer. */
+  private static long readCount(String timer) throws Exception {
+    java.net.http.HttpResponse<String> response =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(example.base().resolve("admin/metrics"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    com.fasterxml.jackson.databind.JsonNode count =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(response.body())
+            .path("timers")
+            .path(timer)
+            .path("count");
+    return count.isMissingNode() ? 0 : count.asLong();
+  }
+
+  /**
    * ArchivedReports.report and Reports.report share a method name: the application starts, and each
    * tool is named after its class.
    */

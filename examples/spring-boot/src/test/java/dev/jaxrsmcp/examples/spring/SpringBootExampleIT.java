@@ -99,6 +99,62 @@ class SpringBootExampleIT extends ExampleContract {
     }
   }
 
+  /**
+   * Issue 33: with Actuator and no MCP code, an MCP read is counted in {@code
+   * /actuator/metrics/mcp.server.operation.duration} under its URI template, never its URI.
+   */
+  @Test
+  void anMcpReadIsTimedThroughActuator() throws Exception {
+    String basic =
+        "Basic "
+            + java.util.Base64.getEncoder()
+                .encodeToString(
+                    "alice:alice-secret".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    String metric =
+        "actuator/metrics/mcp.server.operation.duration?tag=mcp.method.name:resources/read"
+            + "&tag=dev.jaxrsmcp.resource.template:"
+            + java.net.URLEncoder.encode(
+                "app://reports/{id}", java.nio.charset.StandardCharsets.UTF_8)
+            + "&tag=error.type:none";
+    double before = reads(basic, metric);
+    com.fasterxml.jackson.databind.JsonNode read =
+        post(basic, "resources/read", "app://reports/2", "{\"uri\":\"app://reports/2\"}");
+    org.assertj.core.api.Assertions.assertThat(read.path("result").path("contents").size())
+        .as(read.toString())
+        .isEqualTo(1);
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (reads(basic, metric) < before + 1 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    org.assertj.core.api.Assertions.assertThat(reads(basic, metric)).isEqualTo(before + 1);
+  }
+
+  /** The COUNT of the metric, 0 while it does not exist (404). */
+  private static double reads(String authorization, String metric) throws Exception {
+    java.net.http.HttpResponse<String> response =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(example.base().resolve(metric))
+                    .header("Authorization", authorization)
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() == 404) {
+      return 0;
+    }
+    org.assertj.core.api.Assertions.assertThat(response.statusCode())
+        .as(response.body())
+        .isEqualTo(200);
+    for (com.fasterxml.jackson.databind.JsonNode m :
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(response.body())
+            .path("measurements")) {
+      if (m.path("statistic").asText().equals("COUNT")) {
+        return m.path("value").asDouble();
+      }
+    }
+    throw new AssertionError("no COUNT in " + response.body());
+  }
+
   private static com.fasterxml.jackson.databind.JsonNode post(
       String authorization, String method, String name, String params) throws Exception {
     String meta =
