@@ -2,9 +2,9 @@ package dev.jaxrsmcp.dropwizard;
 
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
+import dev.jaxrsmcp.observe.McpOutcome;
 import java.util.concurrent.TimeUnit;
 
 /**

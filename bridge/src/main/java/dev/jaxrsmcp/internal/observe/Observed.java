@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.observe;
 
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
+import dev.jaxrsmcp.observe.McpOutcome;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,6 @@
 package dev.jaxrsmcp.internal.taskrun;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
 import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.content.ReadMessage;
@@ -18,6 +17,7 @@ import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;

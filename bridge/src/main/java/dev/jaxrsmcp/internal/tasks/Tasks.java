@@ -2,7 +2,6 @@ package dev.jaxrsmcp.internal.tasks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.eras.Capabilities;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
@@ -19,6 +18,7 @@ import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.taskrun.TaskExecution;
 import dev.jaxrsmcp.internal.time.Scheduler;
 import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -34,8 +34,8 @@ import java.util.function.UnaryOperator;
 /**
  * MCP tasks (SEP-2663) for the tools of long-running resources: creates a task for a {@code
  * tools/call} that may become one, runs its route through {@link TaskExecution}, keeps its state in
- * the {@link dev.jaxrsmcp.McpTaskStore} (shared by every instance when the store is), renews the
- * running instance's lease, ends the task at its TTL, and serves the {@code tasks/*} methods
+ * the {@link dev.jaxrsmcp.tasks.McpTaskStore} (shared by every instance when the store is), renews
+ * the running instance's lease, ends the task at its TTL, and serves the {@code tasks/*} methods
  * ({@link TaskMethods}).
  *
  * <p>Which instance writes what: the instance running a task renews its lease and status message

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.TestEntries;
@@ -20,6 +19,7 @@ import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.taskrun.TaskExecution;
 import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

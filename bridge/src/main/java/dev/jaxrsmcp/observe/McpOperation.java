@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.observe;
 
 import java.util.Map;
 import java.util.Objects;
