@@ -178,9 +178,9 @@ abstract class AccessSettings {
 
   /**
    * The OAuth 2.0 protected-resource metadata (RFC 9728) of this server, when configured: served at
-   * {@code /.well-known/oauth-protected-resource} (and at that path followed by {@link McpSettings#path()})
-   * and named in {@code WWW-Authenticate: Bearer resource_metadata="…"} on every 401 the endpoint
-   * answers. Default: none.
+   * {@code /.well-known/oauth-protected-resource} (and at that path followed by {@link
+   * McpSettings#path()}) and named in {@code WWW-Authenticate: Bearer resource_metadata="…"} on
+   * every 401 the endpoint answers. Default: none.
    */
   public Optional<McpProtectedResource> protectedResource() {
     return settings.get(SecuritySettings.PROTECTED_RESOURCE);
