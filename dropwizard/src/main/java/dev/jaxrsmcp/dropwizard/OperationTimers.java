@@ -26,7 +26,11 @@ final class OperationTimers implements McpObserver {
 
   @Override
   public Operation started(McpOperation operation) {
-    String method = operation.method();
+    // A task's run is timed apart from the tools/call that created it (both would count as calls).
+    String method =
+        operation.kind() == McpOperation.Kind.TASK
+            ? "task." + operation.method()
+            : operation.method();
     boolean session = operation.kind() == McpOperation.Kind.SESSION;
     return new Operation() {
       @Override

@@ -52,7 +52,11 @@ public final class AccessRecord implements McpObserver {
         .append(operation.sessionId().orElse("-"))
         .append(' ')
         .append(
-            operation.kind() == McpOperation.Kind.SESSION ? "session" : orDash(operation.method()));
+            switch (operation.kind()) {
+              case SESSION -> "session";
+              case TASK -> "task";
+              default -> orDash(operation.method());
+            });
     Optional<String> target = operation.toolName().or(operation::resourceUri);
     line.append(' ').append(target.orElse("-"));
     line.append(" id=").append(operation.requestId().orElse("-"));

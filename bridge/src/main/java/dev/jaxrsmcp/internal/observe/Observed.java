@@ -157,6 +157,11 @@ public final class Observed {
     thrown = Optional.of(cause.getClass().getName());
   }
 
+  /** The operation ended in a way that has a name rather than an exception ({@code cancelled}). */
+  void thrown(String errorType) {
+    thrown = Optional.of(errorType);
+  }
+
   /** Counts bytes of the response's body written. */
   public void wrote(long count) {
     bytes.accumulateAndGet(count, (was, n) -> Math.max(was, 0) + n);

@@ -7,6 +7,7 @@ import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.TaskRunWatch;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
@@ -135,13 +136,18 @@ public final class Tasks {
    * @param creator the caller as the application's filters accepted it, detached from its request
    *     (headers copied, identity captured, no request scope)
    * @param carried carries the creating request's thread context to the thread the route runs on
+   * @param watch observes the task's run for the creating call's observers
    * @return the {@code CreateTaskResult} (with {@code resultType: "task"}), once the task is
    *     durably created
    * @throws JsonRpcException {@code -32603} when the task cannot start (a quota, the store, a
    *     shutdown); nothing is kept then
    */
   public ObjectNode start(
-      McpCall call, ToolMethods.ToolRead read, Caller creator, UnaryOperator<Runnable> carried) {
+      McpCall call,
+      ToolMethods.ToolRead read,
+      Caller creator,
+      UnaryOperator<Runnable> carried,
+      TaskRunWatch watch) {
     String quotaOwner = quotaOwner(creator);
     Runnable release;
     try {
@@ -161,7 +167,7 @@ public final class Tasks {
     local.put(task.id(), running);
     try {
       running.run =
-          execution.start(detached, read, new RunListener(running, records, clock), carried);
+          execution.start(detached, read, new RunListener(running, records, clock), carried, watch);
     } catch (RuntimeException e) {
       local.remove(task.id());
       release.run();

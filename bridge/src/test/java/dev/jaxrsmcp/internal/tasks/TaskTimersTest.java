@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.catalogue.TestEntries;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.TaskRunWatch;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.CallerIdentity;
 import dev.jaxrsmcp.internal.protocol.Era;
@@ -56,7 +57,8 @@ class TaskTimersTest {
             McpCall call,
             ToolMethods.ToolRead read,
             Listener listener,
-            UnaryOperator<Runnable> carried) {
+            UnaryOperator<Runnable> carried,
+            TaskRunWatch watch) {
           routes.execute(
               carried.apply(
                   () -> {
@@ -122,7 +124,7 @@ class TaskTimersTest {
                 .build());
     for (int i = 0; i < 2_000; i++) {
       McpCall call = call("user-" + (i % 10));
-      tasks.start(call, read(), call.caller(), task -> task);
+      tasks.start(call, read(), call.caller(), task -> task, TaskRunWatch.none());
     }
     await().atMost(Duration.ofSeconds(20)).until(() -> tasks.timersQueued() == 0);
     assertThat(tasks.kept()).isEqualTo(2_000); // their results wait for tasks/get until the TTL
@@ -132,14 +134,14 @@ class TaskTimersTest {
   void aCallerKeepsAtMostItsShareOfTasks() {
     tasks = tasks(McpTasks.builder().maxStoredPerCaller(50).build());
     for (int i = 0; i < 500; i++) {
-      tasks.start(call("alice"), read(), call("alice").caller(), task -> task);
+      tasks.start(call("alice"), read(), call("alice").caller(), task -> task, TaskRunWatch.none());
       await()
           .pollDelay(Duration.ZERO)
           .pollInterval(Duration.ofMillis(1))
           .atMost(Duration.ofSeconds(5))
           .until(() -> tasks.timersQueued() == 0);
     }
-    tasks.start(call("bob"), read(), call("bob").caller(), task -> task);
+    tasks.start(call("bob"), read(), call("bob").caller(), task -> task, TaskRunWatch.none());
     assertThat(tasks.kept()).isEqualTo(51);
   }
 }
