@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.McpTool;
 import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.Mcp;
@@ -56,6 +57,15 @@ class ContentItemsTest {
                   "application/json",
                   "text",
                   "{\"up\":3}")));
+    }
+
+    /** The same items from a long-running resource: its tool's result is built from the spool. */
+    @GET
+    @Path("/long")
+    @Produces(McpTool.CONTENT_ITEMS)
+    @McpResource(uri = "app://report/long", name = "long_report", longRunning = true)
+    public List<Map<String, Object>> longReport() {
+      return report();
     }
 
     @GET
@@ -117,6 +127,20 @@ class ContentItemsTest {
   void aLegacyCallGivesEveryItemAsContent() throws Exception {
     assertWire(
         legacy("report"),
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":%s}}".formatted(ITEMS));
+  }
+
+  @Test
+  void aLongRunningResourcesToolGivesTheSameItems() throws Exception {
+    assertWire(
+        modern("long_report"),
+        """
+        {"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":%s,
+         "_meta":{"io.modelcontextprotocol/serverInfo":{"name":"reports","version":"2.0"}}}}
+        """
+            .formatted(ITEMS));
+    assertWire(
+        legacy("long_report"),
         "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":%s}}".formatted(ITEMS));
   }
 
