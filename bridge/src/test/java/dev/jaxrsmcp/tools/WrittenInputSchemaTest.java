@@ -87,6 +87,78 @@ class WrittenInputSchemaTest {
         .isEqualTo(MAPPER.readTree("{\"added\":{\"name\":\"Ada\",\"email\":\"ada@example.com\"}}"));
   }
 
+  private static io.restassured.response.Response call(
+      Map<String, ?> arguments, Map<String, String> headers) {
+    return mcp.request("tools/call", "add_contact")
+        .headers(headers)
+        .body(
+            Mcp.body(1, "tools/call", Map.of("name", "add_contact", "arguments", arguments))
+                .toString())
+        .post(mcp.url());
+  }
+
+  @Test
+  void xMcpHeaderPropertiesOfAWrittenSchemaAreCheckedAsGeneratedOnesAre() throws Exception {
+    Map<String, Object> contact =
+        Map.of(
+            "name",
+            "Ada",
+            "email",
+            "ada@example.com",
+            "region",
+            "eu",
+            "address",
+            Map.of("city", "Zürich"));
+    String answer =
+        call(contact, Map.of("Mcp-Param-Region", "eu", "Mcp-Param-City", "=?base64?WsO8cmljaA==?="))
+            .then()
+            .statusCode(200)
+            .extract()
+            .asString();
+    assertThat(MAPPER.readTree(answer).at("/result/structuredContent/added"))
+        .isEqualTo(MAPPER.valueToTree(contact));
+    assertThat(
+            MAPPER.readTree(
+                call(contact, Map.of("Mcp-Param-Region", "eu"))
+                    .then()
+                    .statusCode(400)
+                    .extract()
+                    .asString()))
+        .isEqualTo(
+            MAPPER.readTree(
+                """
+                {"jsonrpc":"2.0","id":1,"error":{"code":-32020,
+                 "message":"Header mismatch: the Mcp-Param-City header is required when argument 'address.city' is given (found none) (tool 'add_contact')",
+                 "data":{"tool":"add_contact","argument":"address.city"}}}
+                """));
+  }
+
+  @Path("/bad-headers")
+  public static class BadHeaders {
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @McpTool(inputSchema = "bad-headers.schema.json")
+    public String add(String contact) {
+      return "";
+    }
+  }
+
+  @Test
+  void xMcpHeaderAnnotationsBreakingTheSpecificationsRulesFailTheStart() {
+    assertThat(McpToolStartupTest.failure(BadHeaders.class))
+        .isEqualTo(
+            "Invalid @McpTool declarations (3 problems):\n"
+                + "@McpTool(inputSchema) 'bad-headers.schema.json': x-mcp-header must be on a"
+                + " property of type string, integer or boolean (found type 'number' on 'ratio')\n"
+                + "    for method BadHeaders.add\n"
+                + "@McpTool(inputSchema) 'bad-headers.schema.json': x-mcp-header values must be"
+                + " unique without case (found \"ratio\" again on 'region')\n"
+                + "    for method BadHeaders.add\n"
+                + "@McpTool(inputSchema) 'bad-headers.schema.json': x-mcp-header must be an HTTP"
+                + " token (found \"a zone\" on 'zone')\n"
+                + "    for method BadHeaders.add");
+  }
+
   @Path("/missing")
   public static class Missing {
     @POST

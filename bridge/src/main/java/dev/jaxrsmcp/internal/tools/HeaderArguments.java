@@ -7,9 +7,12 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.HeaderValues;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Header arguments mirrored into HTTP headers (SEP-2243, revision 2026-07-28): each header argument
@@ -39,24 +42,24 @@ public final class HeaderArguments {
    *     does not match its argument
    */
   public static void check(Tool tool, Optional<JsonNode> arguments, Caller caller) {
-    for (ToolParameter parameter : tool.parameters()) {
-      if (!parameter.mirrored()) {
-        continue;
-      }
-      String header = PREFIX + parameter.name();
+    for (Mirror mirror : tool.mirrors()) {
+      String header = PREFIX + mirror.header();
       List<String> values = caller.headers().get(header.toLowerCase(Locale.ROOT));
-      JsonNode value =
-          arguments.filter(JsonNode::isObject).map(a -> a.get(parameter.name())).orElse(null);
+      JsonNode value = arguments.filter(JsonNode::isObject).orElse(null);
+      for (String step : mirror.path()) {
+        value = value == null || !value.isObject() ? null : value.get(step);
+      }
+      String argument = String.join(".", mirror.path());
       boolean given = value != null && !value.isNull();
       if (values == null || values.isEmpty()) {
         if (given) {
           throw mismatch(
               tool,
-              parameter,
+              argument,
               "the "
                   + header
                   + " header is required when argument '"
-                  + parameter.name()
+                  + argument
                   + "' is given (found none)");
         }
         continue;
@@ -64,30 +67,26 @@ public final class HeaderArguments {
       if (values.size() > 1) {
         throw mismatch(
             tool,
-            parameter,
+            argument,
             "the " + header + " header must have one value (found " + values.size() + ")");
       }
       if (!given) {
         throw mismatch(
             tool,
-            parameter,
-            "the "
-                + header
-                + " header is present but argument '"
-                + parameter.name()
-                + "' is not given");
+            argument,
+            "the " + header + " header is present but argument '" + argument + "' is not given");
       }
       Optional<String> decoded = HeaderValues.decode(values.get(0));
       if (decoded.isEmpty()) {
         throw mismatch(
             tool,
-            parameter,
+            argument,
             "the " + header + " header value is malformed (invalid characters or Base64)");
       }
       if (!matches(value, decoded.get())) {
         throw mismatch(
             tool,
-            parameter,
+            argument,
             header
                 + " header value '"
                 + decoded.get()
@@ -95,6 +94,98 @@ public final class HeaderArguments {
                 + Json.write(value));
       }
     }
+  }
+
+  /**
+   * One argument mirrored into a header.
+   *
+   * @param header the header's name after {@code Mcp-Param-}
+   * @param path the chain of {@code properties} keys from the arguments object to the value
+   */
+  record Mirror(String header, List<String> path) {
+    Mirror {
+      path = List.copyOf(path);
+    }
+  }
+
+  /**
+   * The mirrored arguments a written input schema declares: each property reached through {@code
+   * properties} alone that carries {@code x-mcp-header}.
+   */
+  static List<Mirror> mirrors(JsonNode schema) {
+    List<Mirror> found = new ArrayList<>();
+    collect(schema, new ArrayList<>(), found);
+    return List.copyOf(found);
+  }
+
+  private static void collect(JsonNode schema, List<String> path, List<Mirror> found) {
+    JsonNode properties = schema.path("properties");
+    if (!properties.isObject()) {
+      return;
+    }
+    properties
+        .fields()
+        .forEachRemaining(
+            property -> {
+              List<String> at = new ArrayList<>(path);
+              at.add(property.getKey());
+              JsonNode header = property.getValue().get(KEYWORD);
+              if (header != null) {
+                found.add(new Mirror(header.asText(), at));
+              }
+              collect(property.getValue(), at, found);
+            });
+  }
+
+  /**
+   * What is wrong with the {@code x-mcp-header} annotations of a written input schema, as the
+   * specification constrains them: each an HTTP token, unique without case, on a property of type
+   * string, integer or boolean.
+   */
+  static List<String> problems(JsonNode schema) {
+    List<String> problems = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    collectProblems(schema, "", seen, problems);
+    return problems;
+  }
+
+  private static void collectProblems(
+      JsonNode schema, String path, Set<String> seen, List<String> problems) {
+    JsonNode properties = schema.path("properties");
+    if (!properties.isObject()) {
+      return;
+    }
+    properties
+        .fields()
+        .forEachRemaining(
+            property -> {
+              String at = path.isEmpty() ? property.getKey() : path + "." + property.getKey();
+              JsonNode header = property.getValue().get(KEYWORD);
+              if (header != null) {
+                String type = property.getValue().path("type").asText("");
+                if (!header.isTextual() || !isToken(header.textValue())) {
+                  problems.add(
+                      "x-mcp-header must be an HTTP token (found " + header + " on '" + at + "')");
+                } else if (!seen.add(header.textValue().toLowerCase(Locale.ROOT))) {
+                  problems.add(
+                      "x-mcp-header values must be unique without case (found "
+                          + header
+                          + " again on '"
+                          + at
+                          + "')");
+                }
+                if (!Set.of("string", "integer", "boolean").contains(type)) {
+                  problems.add(
+                      "x-mcp-header must be on a property of type string, integer or boolean"
+                          + " (found type '"
+                          + type
+                          + "' on '"
+                          + at
+                          + "')");
+                }
+              }
+              collectProblems(property.getValue(), at, seen, problems);
+            });
   }
 
   /** True when {@code name} is an HTTP field name token ({@code 1*tchar}, RFC 9110). */
@@ -134,11 +225,11 @@ public final class HeaderArguments {
     return true;
   }
 
-  private static JsonRpcException mismatch(Tool tool, ToolParameter parameter, String why) {
+  private static JsonRpcException mismatch(Tool tool, String argument, String why) {
     return new JsonRpcException(
             ErrorCodes.HEADER_MISMATCH,
             "Header mismatch: " + why + " (tool '" + tool.name() + "')",
-            Json.object().put("tool", tool.name()).put("argument", parameter.name()))
+            Json.object().put("tool", tool.name()).put("argument", argument))
         .withHttpStatus(400);
   }
 }

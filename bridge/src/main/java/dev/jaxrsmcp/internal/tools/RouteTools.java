@@ -143,6 +143,12 @@ final class RouteTools {
               + ")");
       return Optional.empty();
     }
+    List<String> headers = HeaderArguments.problems(object);
+    if (!headers.isEmpty()) {
+      headers.forEach(
+          problem -> problem(method, "@McpTool(inputSchema) '" + path + "': " + problem));
+      return Optional.empty();
+    }
     return Optional.of(object);
   }
 

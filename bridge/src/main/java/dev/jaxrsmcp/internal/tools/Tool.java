@@ -27,6 +27,7 @@ public final class Tool {
   private final Optional<TypeSchemas.Described> body;
   private final Optional<ObjectNode> outputSchema;
   private final Optional<ObjectNode> writtenSchema;
+  private final List<HeaderArguments.Mirror> mirrors;
   private final ObjectNode definition;
 
   /**
@@ -82,6 +83,15 @@ public final class Tool {
     this.body = body;
     this.outputSchema = outputSchema;
     this.writtenSchema = writtenSchema;
+    this.mirrors =
+        writtenSchema
+            .map(HeaderArguments::mirrors)
+            .orElseGet(
+                () ->
+                    parameters.stream()
+                        .filter(ToolParameter::mirrored)
+                        .map(p -> new HeaderArguments.Mirror(p.name(), List.of(p.name())))
+                        .toList());
     this.definition = buildDefinition();
   }
 
@@ -96,6 +106,11 @@ public final class Tool {
    */
   boolean argumentsAreBody() {
     return writtenSchema.isPresent();
+  }
+
+  /** The arguments a modern call mirrors into {@code Mcp-Param-*} headers (SEP-2243). */
+  List<HeaderArguments.Mirror> mirrors() {
+    return mirrors;
   }
 
   /** True when the tool's route has an entity: the {@code body} argument is required. */
