@@ -6,6 +6,7 @@ import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.parameters.ToolParameter;
 import dev.jaxrsmcp.internal.protocol.RouteCall;
 import dev.jaxrsmcp.internal.template.UriTemplate;
 import java.util.ArrayList;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.parameters.MirroredHeaders;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.HeaderValues;
 import java.math.BigDecimal;
@@ -23,13 +24,10 @@ import java.util.Set;
  * before the route runs.
  */
 public final class HeaderArguments {
-  /** The input schema keyword that names a property's mirrored header. */
-  static final String KEYWORD = "x-mcp-header";
+  static final String KEYWORD = MirroredHeaders.KEYWORD;
 
   /** The prefix of a mirrored header's name. */
   public static final String PREFIX = "Mcp-Param-";
-
-  private static final String TCHAR_SYMBOLS = "!#$%&'*+-.^_`|~";
 
   private HeaderArguments() {}
 
@@ -163,7 +161,7 @@ public final class HeaderArguments {
               JsonNode header = property.getValue().get(KEYWORD);
               if (header != null) {
                 String type = property.getValue().path("type").asText("");
-                if (!header.isTextual() || !isToken(header.textValue())) {
+                if (!header.isTextual() || !MirroredHeaders.isToken(header.textValue())) {
                   problems.add(
                       "x-mcp-header must be an HTTP token (found " + header + " on '" + at + "')");
                 } else if (!seen.add(header.textValue().toLowerCase(Locale.ROOT))) {
@@ -186,22 +184,6 @@ public final class HeaderArguments {
               }
               collectProblems(property.getValue(), at, seen, problems);
             });
-  }
-
-  /** True when {@code name} is an HTTP field name token ({@code 1*tchar}, RFC 9110). */
-  static boolean isToken(String name) {
-    if (name.isEmpty()) {
-      return false;
-    }
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      boolean alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-      boolean digit = c >= '0' && c <= '9';
-      if (!alpha && !digit && TCHAR_SYMBOLS.indexOf(c) < 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**

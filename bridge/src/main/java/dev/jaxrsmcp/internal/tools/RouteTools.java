@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.parameters.ToolParameter;
+import dev.jaxrsmcp.internal.parameters.ToolParameters;
 import dev.jaxrsmcp.internal.schema.TypeSchemas;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.parameters.ToolParameter;
 import dev.jaxrsmcp.internal.schema.TypeSchemas;
 import java.util.ArrayList;
 import java.util.List;

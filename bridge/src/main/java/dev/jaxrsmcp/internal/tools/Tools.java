@@ -4,6 +4,7 @@ import dev.jaxrsmcp.McpConfigurationException;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.ToolRoute;
+import dev.jaxrsmcp.internal.parameters.ToolParameters;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import java.util.ArrayList;

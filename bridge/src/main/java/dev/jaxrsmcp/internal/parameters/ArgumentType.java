@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.tools;
+package dev.jaxrsmcp.internal.parameters;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -15,7 +15,7 @@ import java.util.Optional;
  * The JSON type of one tool argument (a single value; see {@link ToolParameter#repeated()} for
  * lists): what its input schema says, and how a JSON value becomes the text of a URI variable.
  */
-sealed interface ArgumentType {
+public sealed interface ArgumentType {
   JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /** The JSON Schema of one value. */

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.tools;
+package dev.jaxrsmcp.internal.parameters;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.tools;
+package dev.jaxrsmcp.internal.parameters;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,7 +18,7 @@ import java.util.Optional;
  * @param defaultValue the parameter's {@code @DefaultValue}, when it fits the type
  * @param header true for a header parameter: its value is sent as that request header
  */
-record ToolParameter(
+public record ToolParameter(
     String name,
     ArgumentType type,
     boolean required,
@@ -37,7 +37,7 @@ record ToolParameter(
   }
 
   /** The property's JSON Schema. */
-  ObjectNode schema() {
+  public ObjectNode schema() {
     ObjectNode schema;
     if (repeated) {
       schema = Json.object().put("type", "array");
@@ -47,7 +47,7 @@ record ToolParameter(
     }
     defaultValue.ifPresent(value -> schema.set("default", value));
     if (mirrored()) {
-      schema.put(HeaderArguments.KEYWORD, name);
+      schema.put(MirroredHeaders.KEYWORD, name);
     }
     return schema;
   }
@@ -57,15 +57,15 @@ record ToolParameter(
    * (SEP-2243): one value of a string, integer or boolean type whose name is an HTTP token. Only
    * those may carry {@code x-mcp-header}; a {@code number} or list header argument is not mirrored.
    */
-  boolean mirrored() {
+  public boolean mirrored() {
     return header
         && !repeated
         && !(type instanceof ArgumentType.NumberType)
-        && HeaderArguments.isToken(name);
+        && MirroredHeaders.isToken(name);
   }
 
   /** What a fitting value is, for error messages. */
-  String expected() {
+  public String expected() {
     return repeated ? "an array whose items are each " + type.expected() : type.expected();
   }
 }

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.tools;
+package dev.jaxrsmcp.internal.parameters;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -14,10 +14,10 @@ import java.util.Optional;
  * each typed from the {@code @PathParam} or {@code @QueryParam} method parameter behind it (as the
  * scan recorded it from Jersey's resource model, annotation inheritance included).
  */
-final class ToolParameters {
+public final class ToolParameters {
   private ToolParameters() {}
 
-  static List<ToolParameter> of(CatalogueEntry entry) {
+  public static List<ToolParameter> of(CatalogueEntry entry) {
     List<ToolParameter> parameters = new ArrayList<>();
     for (String variable : entry.template().pathVariables()) {
       parameters.add(parameter(entry, variable, true));
@@ -32,7 +32,7 @@ final class ToolParameters {
    * The header arguments of an {@code @McpTool} route, optional, each typed from its
    * {@code @HeaderParam} parameter.
    */
-  static List<ToolParameter> headers(ToolRoute route) {
+  public static List<ToolParameter> headers(ToolRoute route) {
     List<ToolParameter> parameters = new ArrayList<>();
     route
         .headerTypes()
