@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
 import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.content.MessageSplice;
+import dev.jaxrsmcp.internal.content.ReadMessage;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -130,6 +131,9 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             read.entry,
             envelope.route(),
             shape -> {
+              if (read.kind == ReadMessage.Kind.PROMPT_GET) {
+                return prompt(envelope, shape, held);
+              }
               if (read.structured && shape.text() && ContentsShape.isJson(shape.mimeType())) {
                 return structured(envelope, shape, held);
               }
@@ -184,6 +188,26 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         if (!closed) {
           closed = true;
           out.write(Json.writeBytes(ReadAnswers.structuredSuccess(envelope, shape, toByteArray())));
+        }
+      }
+    };
+  }
+
+  /**
+   * Where a prompt's answer goes: held whole (the read's size limit stands before it), then written
+   * as one message with the prompt's messages, or the error of a route that answered none.
+   */
+  private static OutputStream prompt(ReadEnvelope envelope, ContentsShape shape, OutputStream out) {
+    return new ByteArrayOutputStream() {
+      private boolean closed;
+
+      @Override
+      public void close() throws IOException {
+        if (!closed) {
+          closed = true;
+          ObjectNode message = ReadAnswers.prompt(envelope, shape, toByteArray());
+          envelope.read().answered(message);
+          out.write(Json.writeBytes(message));
         }
       }
     };

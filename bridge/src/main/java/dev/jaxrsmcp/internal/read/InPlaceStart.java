@@ -18,6 +18,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRead;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
+import dev.jaxrsmcp.internal.methods.PromptMethods;
 import dev.jaxrsmcp.internal.methods.ResourceMethods;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.observe.Observed;
@@ -63,6 +64,7 @@ public final class InPlaceStart {
   private final LegacyProtocol legacy;
   private final SessionStore sessions;
   private final ToolMethods tools;
+  private final PromptMethods prompts;
   private final Tasks tasks;
   private final ReadSlots readSlots;
   private final LongRunningReads longReads;
@@ -96,6 +98,7 @@ public final class InPlaceStart {
     this.legacy = legacy;
     this.sessions = sessions;
     this.tools = tools;
+    this.prompts = new PromptMethods(state);
     this.tasks = tasks;
     this.readSlots = readSlots;
     this.longReads = longReads;
@@ -149,6 +152,7 @@ public final class InPlaceStart {
     String uri;
     RouteCall routeCall = RouteCall.READ;
     boolean structured = false;
+    String promptName = "";
     if (task.isPresent()) {
       kind = ReadMessage.Kind.TOOL_CALL;
       entry = task.get().entry();
@@ -162,6 +166,13 @@ public final class InPlaceStart {
       uri = read.uri();
       routeCall = read.call();
       structured = read.structured();
+    } else if ("prompts/get".equals(message.method())) {
+      PromptMethods.PromptRead read = prompts.resolve(call);
+      kind = ReadMessage.Kind.PROMPT_GET;
+      entry = read.prompt().entry();
+      match = read.match();
+      uri = read.uri();
+      promptName = read.prompt().name();
     } else {
       uri =
           UriLimit.check(
@@ -179,9 +190,9 @@ public final class InPlaceStart {
     }
     RequestAttributes.template(
         request,
-        kind == ReadMessage.Kind.TOOL_CALL
-            ? message.params().path("name").asText()
-            : entry.template().text());
+        kind == ReadMessage.Kind.RESOURCE_READ
+            ? entry.template().text()
+            : message.params().path("name").asText());
     // A task's route runs later, elsewhere: here only the application's filters run.
     boolean longRunning = entry.longRunning() && task.isEmpty();
     Runnable slot;
@@ -207,6 +218,7 @@ public final class InPlaceStart {
               call, kind, entry, uri, state.settings().get(LimitSettings.MAX_READ_BYTES));
       read.onEnd(slot);
       read.structured = structured;
+      read.prompt = promptName;
       Duration asyncTimeout =
           longRunning
               ? state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT)
