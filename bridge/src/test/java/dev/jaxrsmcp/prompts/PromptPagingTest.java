@@ -36,8 +36,10 @@ class PromptPagingTest {
         }
         params = Map.of("cursor", next);
       }
-      assertThat(names).containsExactly("broken", "greet", "missing", "review", "secret");
-      assertThat(sizes).containsExactly(2, 2, 1);
+      assertThat(names)
+          .containsExactly(
+              "broken", "described", "greet", "missing", "picture", "review", "secret");
+      assertThat(sizes).containsExactly(2, 2, 2, 1);
 
       JsonPath refused =
           mcp.call("prompts/list", Map.of("cursor", "bm9wZQ")).then().extract().jsonPath();

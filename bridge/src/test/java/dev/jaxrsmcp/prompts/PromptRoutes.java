@@ -53,6 +53,24 @@ final class PromptRoutes {
     }
 
     @GET
+    @Path("/picture")
+    @Produces("image/png")
+    @McpPrompt(name = "picture", description = "A picture to look at")
+    public byte[] picture() {
+      return new byte[] {(byte) 0x89, 'P', 'N', 'G'};
+    }
+
+    @GET
+    @Path("/described")
+    @Produces(MediaType.APPLICATION_JSON)
+    @McpPrompt(name = "described", description = "Messages with their own description")
+    public String described() {
+      return "{\"description\":\"A described prompt\",\"messages\":[{\"role\":\"user\","
+          + "\"content\":{\"type\":\"resource\",\"resource\":{\"uri\":\"app://notes/1\","
+          + "\"mimeType\":\"text/plain\",\"text\":\"note\"}}}]}";
+    }
+
+    @GET
     @Path("/secret")
     @Produces(MediaType.TEXT_PLAIN)
     @McpPrompt(name = "secret")

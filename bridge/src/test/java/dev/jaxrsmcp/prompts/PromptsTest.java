@@ -61,10 +61,12 @@ class PromptsTest {
 
   private static final String LIST =
       "[{\"name\":\"broken\",\"description\":\"Answers a message of no known role\"},"
+          + "{\"name\":\"described\",\"description\":\"Messages with their own description\"},"
           + "{\"name\":\"greet\",\"title\":\"Greeting\",\"description\":\"Greets someone\","
           + "\"arguments\":[{\"name\":\"name\",\"description\":\"Who to greet\",\"required\":true},"
           + "{\"name\":\"mood\",\"required\":false}]},"
           + "{\"name\":\"missing\",\"description\":\"Always 404\"},"
+          + "{\"name\":\"picture\",\"description\":\"A picture to look at\"},"
           + "{\"name\":\"review\",\"description\":\"Reviews a snippet\","
           + "\"arguments\":[{\"name\":\"code\",\"description\":\"The code to review\","
           + "\"required\":true}]},"
@@ -129,6 +131,47 @@ class PromptsTest {
                     + "\"text\":\"Looking.\"}},"
                     + "{\"role\":\"user\",\"content\":{\"type\":\"image\",\"data\":\"iVBORw0=\","
                     + "\"mimeType\":\"image/png\"}}]}}"));
+  }
+
+  @Test
+  void anImageRouteIsOneUserImageMessage() throws Exception {
+    assertThat(
+            json(mcp.call("prompts/get", Map.of("name", "picture"))).get("result").get("messages"))
+        .isEqualTo(
+            json(
+                "[{\"role\":\"user\",\"content\":{\"type\":\"image\",\"data\":\"iVBORw==\","
+                    + "\"mimeType\":\"image/png\"}}]"));
+  }
+
+  @Test
+  void aJsonObjectGivesItsDescriptionAndMessagesWithAnEmbeddedResource() throws Exception {
+    String session = legacy.start();
+    assertThat(json(legacy.call(session, 6, "prompts/get", Map.of("name", "described"))))
+        .isEqualTo(
+            json(
+                "{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{\"description\":\"A described"
+                    + " prompt\",\"messages\":[{\"role\":\"user\",\"content\":{\"type\":"
+                    + "\"resource\",\"resource\":{\"uri\":\"app://notes/1\",\"mimeType\":"
+                    + "\"text/plain\",\"text\":\"note\"}}}]}}"));
+  }
+
+  @Test
+  void aLegacyCallerTheApplicationRefusesGetsTheReadsError() throws Exception {
+    LegacyClient bob = new LegacyClient(server.mcpUrl(), "Bearer bob");
+    String session = bob.start();
+    assertThat(json(bob.call(session, 7, "prompts/get", Map.of("name", "secret"))))
+        .isEqualTo(
+            json(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32602,"
+                    + "\"message\":\"403 Forbidden: alice only\",\"data\":{\"status\":403,"
+                    + "\"uri\":\"app://prompts/secret\"}}}"));
+    LegacyClient alice = new LegacyClient(server.mcpUrl(), "Bearer alice");
+    String own = alice.start();
+    assertThat(
+            json(alice.call(own, 8, "prompts/get", Map.of("name", "secret")))
+                .at("/result/messages/0/content/text")
+                .textValue())
+        .isEqualTo("The secret plan.");
   }
 
   @Test
