@@ -61,6 +61,9 @@ public final class ReadMessage {
       ContentsShape shape,
       boolean truncated,
       ObjectNode serverInfo) {
+    if (kind == Kind.PROMPT_GET) {
+      throw new IllegalArgumentException("a prompt's answer is held whole, never streamed");
+    }
     ObjectNode contents = shape.contents(uri, PLACEHOLDER);
     ObjectNode result = Json.object();
     if (kind == Kind.RESOURCE_READ) {
