@@ -51,10 +51,10 @@ import org.glassfish.jersey.server.ServerProperties;
 
 /**
  * Starts a read in place (contract section 7): checks the era and the session, resolves the target
- * (a resource's URI, a tool's arguments), takes a read slot, then rewrites the MCP request into the
- * route's {@code GET} and sets up how its answer becomes the JSON-RPC response. Called by {@code
- * McpEndpoint.arrive} before any application filter; what the read keeps is made once the
- * application's filters accepted the caller ({@link ReadAdmission}).
+ * (a resource's URI, a tool's or a prompt's arguments), takes a read slot, then rewrites the MCP
+ * request into the route's {@code GET} and sets up how its answer becomes the JSON-RPC response.
+ * Called by {@code McpEndpoint.arrive} before any application filter; what the read keeps is made
+ * once the application's filters accepted the caller ({@link ReadAdmission}).
  */
 public final class InPlaceStart {
   private static final System.Logger LOG = System.getLogger(InPlaceStart.class.getName());
