@@ -264,6 +264,21 @@ class PromptsTest {
   }
 
   @Test
+  void anArgumentValueTheRoutesParameterCannotTakeIsInvalidParams() throws Exception {
+    assertThat(
+            json(
+                mcp.call(
+                    "prompts/get",
+                    Map.of("name", "greet", "arguments", Map.of("name", "Ada", "mood", "LOUD")))))
+        .isEqualTo(
+            json(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32602,"
+                    + "\"message\":\"Invalid params: argument 'mood' of prompt 'greet' must be one"
+                    + " of [CHEERFUL, CALM, CURT] (found \\\"LOUD\\\")\","
+                    + "\"data\":{\"prompt\":\"greet\",\"argument\":\"mood\"}}}"));
+  }
+
+  @Test
   void aRoutes404IsTheErrorAReadWouldGive() throws Exception {
     assertThat(json(mcp.call("prompts/get", Map.of("name", "missing"))))
         .isEqualTo(

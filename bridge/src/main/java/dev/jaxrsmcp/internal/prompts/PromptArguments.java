@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.prompts;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.PromptRoute;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks a {@code prompts/get}'s arguments before anything runs (each a string, each one of the
@@ -70,6 +72,7 @@ public final class PromptArguments {
             argument.name(),
             describe(prompt, argument) + " must not be empty (found \"\")");
       }
+      checkType(prompt, argument, value.textValue());
       values.put(argument.name(), value.textValue());
     }
     String uri;
@@ -99,6 +102,62 @@ public final class PromptArguments {
     }
     return uri;
   }
+
+  /**
+   * A value the route's parameter could not take fails here, named, rather than as the route's 404:
+   * an enum's constant, an integer, a number.
+   */
+  private static void checkType(PromptRoute prompt, PromptRoute.Argument argument, String value) {
+    Class<?> type = prompt.entry().variableTypes().getOrDefault(argument.name(), String.class);
+    String expected;
+    if (!argument.values().isEmpty()) {
+      if (argument.values().contains(value)) {
+        return;
+      }
+      expected = "one of " + argument.values();
+    } else if (INTEGERS.contains(type)) {
+      try {
+        Long.parseLong(value);
+        return;
+      } catch (NumberFormatException e) {
+        expected = "an integer";
+      }
+    } else if (NUMBERS.contains(type)) {
+      try {
+        Double.parseDouble(value);
+        return;
+      } catch (NumberFormatException e) {
+        expected = "a number";
+      }
+    } else {
+      return;
+    }
+    throw invalid(
+        prompt,
+        argument.name(),
+        describe(prompt, argument)
+            + " must be "
+            + expected
+            + " (found "
+            + shown(TEXT.textNode(value))
+            + ")");
+  }
+
+  private static final Set<Class<?>> INTEGERS =
+      Set.of(
+          int.class,
+          long.class,
+          short.class,
+          byte.class,
+          Integer.class,
+          Long.class,
+          Short.class,
+          Byte.class);
+
+  private static final Set<Class<?>> NUMBERS =
+      Set.of(double.class, float.class, Double.class, Float.class);
+
+  private static final JsonNodeFactory TEXT = JsonNodeFactory.instance;
 
   private static ObjectNode object(PromptRoute prompt, Optional<JsonNode> arguments) {
     if (arguments.isEmpty() || arguments.get().isNull()) {
