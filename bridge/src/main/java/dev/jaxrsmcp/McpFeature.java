@@ -1,24 +1,24 @@
 package dev.jaxrsmcp;
 
+import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpChanges;
+import dev.jaxrsmcp.changes.McpWatcher;
 import dev.jaxrsmcp.internal.McpRuntime;
-import dev.jaxrsmcp.internal.security.Origins;
 import dev.jaxrsmcp.internal.settings.BuilderValues;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.ObserveSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
-import dev.jaxrsmcp.internal.settings.SessionSettings;
-import dev.jaxrsmcp.internal.settings.Setting;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.tasks.McpTasks;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Turns a Jersey application's {@link McpResource} methods into an MCP server on the same
@@ -86,11 +86,9 @@ public final class McpFeature extends McpSettings implements Feature {
   }
 
   /** Builds an {@link McpFeature}. Every setter checks its value and names it when it is wrong. */
-  public static final class Builder {
-    private Settings settings;
-
+  public static final class Builder extends AccessBuilder {
     private Builder(Settings settings) {
-      this.settings = settings;
+      super(settings);
     }
 
     /** See {@link McpFeature#name()}. */
@@ -273,11 +271,6 @@ public final class McpFeature extends McpSettings implements Feature {
       return set(LongRunningSettings.LONG_RUNNING_TIMEOUT, timeout);
     }
 
-    /** See {@link McpFeature#sessionIdleTimeout()}; positive. */
-    public Builder sessionIdleTimeout(Duration timeout) {
-      return set(SessionSettings.SESSION_IDLE_TIMEOUT, timeout);
-    }
-
     /**
      * Registers the completer of one template variable. {@code template} is the template as listed
      * (for example {@code app://widgets/{id}/state/{key}}); the application fails to start when no
@@ -308,39 +301,6 @@ public final class McpFeature extends McpSettings implements Feature {
     }
 
     /**
-     * See {@link McpFeature#allowedOrigins()}; each an origin such as {@code
-     * https://app.example.com} (scheme {@code http} or {@code https}, a host, an optional port, no
-     * path), or {@code *}. Replaces the list set before.
-     */
-    public Builder allowedOrigins(String... origins) {
-      return with(BuilderValues.withAllowedOrigins(settings, origins, Origins::requireOrigin));
-    }
-
-    /**
-     * See {@link McpFeature#allowedHosts()}; each a host name or IP address as it appears in a
-     * {@code Host} header without the port ({@code mcp.example.com}, {@code 10.0.0.5}, {@code
-     * [fd00::1]}), or {@code *}. Replaces the list set before.
-     */
-    public Builder allowedHosts(String... hosts) {
-      return with(BuilderValues.withAllowedHosts(settings, hosts, Origins::requireHost));
-    }
-
-    /** See {@link McpFeature#maxUriLength()}; from 16 to 4096. */
-    public Builder maxUriLength(int max) {
-      return set(LimitSettings.MAX_URI_LENGTH, max);
-    }
-
-    /** See {@link McpFeature#maxSessionsPerCaller()}; at least 1. */
-    public Builder maxSessionsPerCaller(int max) {
-      return set(SessionSettings.MAX_SESSIONS_PER_CALLER, max);
-    }
-
-    /** See {@link McpFeature#maxAnonymousSessions()}; at least 1. */
-    public Builder maxAnonymousSessions(int max) {
-      return set(SessionSettings.MAX_ANONYMOUS_SESSIONS, max);
-    }
-
-    /**
      * Adds a carrier of thread-locals to task threads ({@link McpContextCarrier}); carriers run in
      * the order they were added, after Micrometer's context-propagation.
      */
@@ -356,65 +316,9 @@ public final class McpFeature extends McpSettings implements Feature {
       return with(BuilderValues.withObserver(settings, observer));
     }
 
-    /** See {@link McpFeature#callerKey()} and {@link McpCallerKey}. */
-    public Builder callerKey(McpCallerKey key) {
-      return set(SecuritySettings.CALLER_KEY, key);
-    }
-
-    /** See {@link McpFeature#sessionHandshakeTimeout()}; positive. */
-    public Builder sessionHandshakeTimeout(Duration timeout) {
-      return set(SessionSettings.SESSION_HANDSHAKE_TIMEOUT, timeout);
-    }
-
-    /** See {@link McpFeature#sessionBindsPrincipal()}. */
-    public Builder sessionBindsPrincipal(boolean bind) {
-      return set(SecuritySettings.SESSION_BINDS_PRINCIPAL, bind);
-    }
-
-    /** See {@link McpFeature#maxSessions()}; at least 1. */
-    public Builder maxSessions(int max) {
-      return set(SessionSettings.MAX_SESSIONS, max);
-    }
-
-    /** See {@link McpFeature#maxSubscriptionsPerSession()}; at least 1. */
-    public Builder maxSubscriptionsPerSession(int max) {
-      return set(SessionSettings.MAX_SUBSCRIPTIONS_PER_SESSION, max);
-    }
-
     /** See {@link McpFeature#maxListFromBytes()}; at least 1024. */
     public Builder maxListFromBytes(int max) {
       return set(LimitSettings.MAX_LIST_FROM_BYTES, max);
-    }
-
-    /**
-     * See {@link McpFeature#sessionBinding()}; header names. No names turns binding off. Replaces
-     * the list set before.
-     */
-    public Builder sessionBinding(String... headers) {
-      return with(BuilderValues.withSessionBinding(settings, headers));
-    }
-
-    /**
-     * See {@link McpFeature#forwardOnlyHeaders()}; header names, each optionally ending in {@code
-     * *}. No names forwards every header that is not always withheld. Replaces the list set before.
-     */
-    public Builder forwardOnlyHeaders(String... headers) {
-      return with(BuilderValues.withForwardOnlyHeaders(settings, headers));
-    }
-
-    /**
-     * See {@link McpFeature#neverForwardHeaders()}; header names, each optionally ending in {@code
-     * *}. Replaces the list set before.
-     */
-    public Builder neverForwardHeaders(String... headers) {
-      return with(BuilderValues.withNeverForwardHeaders(settings, headers));
-    }
-
-    /** See {@link McpFeature#protectedResource()}. */
-    public Builder protectedResource(McpProtectedResource metadata) {
-      return set(
-          SecuritySettings.PROTECTED_RESOURCE,
-          Optional.of(Objects.requireNonNull(metadata, "protectedResource")));
     }
 
     /** See {@link McpFeature#tasks()}. */
@@ -425,15 +329,6 @@ public final class McpFeature extends McpSettings implements Feature {
     /** The feature, ready to register. */
     public McpFeature build() {
       return new McpFeature(settings);
-    }
-
-    private <T> Builder set(Setting<T> setting, T value) {
-      return with(settings.with(setting, value));
-    }
-
-    private Builder with(Settings changed) {
-      settings = changed;
-      return this;
     }
   }
 }

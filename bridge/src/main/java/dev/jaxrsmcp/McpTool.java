@@ -32,7 +32,14 @@ import java.lang.annotation.Target;
  * entity, so the application's filters, validation, exception mappers and authorization decide; a
  * route that answers an error status gives an error result ({@code isError}). A JSON object the
  * route answers is also the result's {@code structuredContent}, and the tool declares an {@code
- * outputSchema} generated from the method's return type when that is an object.
+ * outputSchema} generated from the method's return type when that is an object. A route that
+ * produces {@link #CONTENT_ITEMS} gives several content items (text, images, resources).
+ *
+ * <p>A header argument (a {@code @HeaderParam} of a string, integer or boolean type) is declared
+ * with {@code x-mcp-header} (SEP-2243): a client of revision 2026-07-28 mirrors its value into an
+ * {@code Mcp-Param-{name}} HTTP header, which the bridge checks against the argument before the
+ * route runs (a missing, malformed or different header is refused with HTTP 400 and {@code
+ * -32020}); the route receives the value as its header.
  *
  * <p>The tool's annotations follow HTTP semantics unless set here: {@code GET} is read-only; {@code
  * PUT} and {@code DELETE} are idempotent; {@code DELETE} is destructive; {@code POST} and {@code
@@ -45,6 +52,29 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface McpTool {
 
+  /**
+   * The media type of a tool result of several content items: a route that produces it answers a
+   * JSON array of MCP content blocks, which a {@code tools/call} gives as the result's {@code
+   * content} as they are (a {@code resources/read} of the route gives the JSON as text).
+   *
+   * <pre>{@code
+   * @GET
+   * @Path("/report")
+   * @Produces(McpTool.CONTENT_ITEMS)
+   * @McpTool(name = "report")
+   * public List<Map<String, Object>> report() {
+   *   return List.of(
+   *       Map.of("type", "text", "text", "Sales are up"),
+   *       Map.of("type", "image", "mimeType", "image/png", "data", chartBase64()));
+   * }
+   * }</pre>
+   *
+   * <p>Each item must be an object of a known {@code type} ({@code text}, {@code image}, {@code
+   * audio}, {@code resource}, {@code resource_link}) with that type's members; otherwise the call's
+   * result is an error result ({@code isError}) that names the item.
+   */
+  String CONTENT_ITEMS = "application/vnd.mcp.content+json";
+
   /** The tool's name; the method's name when empty (qualified when that is not unique). */
   String name() default "";
 
@@ -53,6 +83,29 @@ public @interface McpTool {
 
   /** What the tool does; when empty, the HTTP method and route path it runs. */
   String description() default "";
+
+  /**
+   * A tool input schema written by hand, for arguments the generated one cannot say (JSON Schema
+   * 2020-12 composition, conditionals, {@code $anchor}...): the classpath resource holding it,
+   * found as the resource class's {@link Class#getResource} finds it (relative to its package, or
+   * absolute with a leading {@code /}). None when empty: the schema is generated from the method's
+   * parameters.
+   *
+   * <pre>{@code
+   * @POST
+   * @Path("/contacts")
+   * @Consumes(MediaType.APPLICATION_JSON)
+   * @McpTool(inputSchema = "contact.schema.json")
+   * public Response create(JsonNode contact) { ... }
+   * }</pre>
+   *
+   * <p>The document is the tool's {@code inputSchema} as written (it must be a JSON object of
+   * {@code "type": "object"}), and the call's {@code arguments} object is the route's JSON entity
+   * as it is: the method takes one entity parameter and no path, query or header parameters, and
+   * the route (its binding and Bean Validation) checks the arguments, not the bridge. A missing or
+   * unreadable resource fails the start.
+   */
+  String inputSchema() default "";
 
   /** {@code readOnlyHint}: {@link Hint#DERIVED} (the default) is true for {@code GET} only. */
   Hint readOnly() default Hint.DERIVED;

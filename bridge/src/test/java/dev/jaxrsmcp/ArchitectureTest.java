@@ -34,10 +34,14 @@ class ArchitectureTest {
   private static final Path CLASSES = Path.of("target/classes");
   private static final String ROOT = "dev.jaxrsmcp";
 
+  /** The API's packages beside its root: each a concern the builder takes, using nothing else. */
+  private static final Set<String> API_PACKAGES = Set.of("changes", "tasks", "observe", "security");
+
   /** Packages that may use Jersey, HK2 and JAX-RS types: the installer, the Jersey edges. */
   private static final Set<String> JERSEY_PACKAGES =
       Set.of(
-          "(root)", // McpFeature is a JAX-RS Feature; McpChanges is injectable
+          "(root)", // McpFeature is a JAX-RS Feature
+          "security", // McpCallerKey reads the JAX-RS request
           "internal", // the runtime that registers the edge
           "internal.scan", // reads Jersey's resource model while the application starts
           "internal.install", // the HTTP edge, in rooms
@@ -119,13 +123,34 @@ class ArchitectureTest {
   void noClassOfTheApiRootIsInACycleWithTheInternals() {
     List<String> found = new ArrayList<>();
     for (Set<String> component : stronglyConnected(classGraph())) {
-      boolean api = component.stream().anyMatch(c -> packageOf(c).equals("(root)"));
+      boolean api = component.stream().anyMatch(c -> isApi(packageOf(c)));
       boolean internal = component.stream().anyMatch(c -> packageOf(c).startsWith("internal"));
       if (api && internal) {
         found.add(String.join(", ", component));
       }
     }
     assertThat(found).as("classes of the API and the internals that use each other").isEmpty();
+  }
+
+  @Test
+  void theApiPackagesBesideTheRootUseNothingElseOfTheProject() {
+    List<String> found = new ArrayList<>();
+    uses.forEach(
+        (type, used) -> {
+          String from = packageOf(type);
+          if (API_PACKAGES.contains(from)) {
+            used.stream()
+                .filter(u -> isProject(u) && !packageOf(u).equals(from))
+                .forEach(u -> found.add(type + " uses " + u));
+          }
+        });
+    assertThat(uses.keySet())
+        .as("the API's packages were found")
+        .contains(
+            ROOT + ".changes.McpChanges",
+            ROOT + ".tasks.McpTaskStore",
+            ROOT + ".observe.McpObserver");
+    assertThat(found).isEmpty();
   }
 
   @Test
@@ -177,7 +202,7 @@ class ArchitectureTest {
     List<String> found = new ArrayList<>();
     uses.forEach(
         (type, used) -> {
-          if (packageOf(type).equals("(root)")) {
+          if (isApi(packageOf(type))) {
             used.stream()
                 .filter(u -> u.startsWith(ROOT + ".internal."))
                 .filter(
@@ -229,6 +254,10 @@ class ArchitectureTest {
           }
         });
     assertThat(found).isEmpty();
+  }
+
+  private static boolean isApi(String pkg) {
+    return pkg.equals("(root)") || API_PACKAGES.contains(pkg);
   }
 
   /** Package to the project packages its classes use (itself left out), for packages kept. */

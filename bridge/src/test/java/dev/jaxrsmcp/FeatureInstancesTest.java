@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpWatcher;
+import dev.jaxrsmcp.security.McpProtectedResource;
+import dev.jaxrsmcp.tasks.McpTaskStore;
+import dev.jaxrsmcp.tasks.McpTasks;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TestServer;
@@ -104,7 +109,7 @@ class FeatureInstancesTest {
         .maxAnonymousSessions(3)
         .callerKey(request -> java.util.Optional.ofNullable(request.getHeaderString("X-Api-Key")))
         .contextCarrier(() -> () -> () -> {})
-        .observer(operation -> dev.jaxrsmcp.McpObserver.Operation.NONE)
+        .observer(operation -> dev.jaxrsmcp.observe.McpObserver.Operation.NONE)
         .sessionHandshakeTimeout(Duration.ofSeconds(4))
         .maxSubscriptionsPerSession(9)
         .maxListFromBytes(2048)

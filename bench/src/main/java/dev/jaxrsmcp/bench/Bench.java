@@ -54,6 +54,11 @@ public final class Bench {
       log("reads: direct GET, bridge (modern, legacy), SDK proxy peer");
       reads = Optional.of(ReadComparison.run(settings));
     }
+    Optional<ObservedReads.Result> observed = Optional.empty();
+    if (settings.parts().contains("observe")) {
+      log("observation's cost: modern reads with observation off, on a no-op registry, timed");
+      observed = Optional.of(ObservedReads.run(settings));
+    }
     List<ListenFanOut.Result> fanOuts = new ArrayList<>();
     List<String> fanOutsSkipped = new ArrayList<>();
     if (settings.parts().contains("fanout")) {
@@ -91,6 +96,7 @@ public final class Bench {
             machine,
             provenance,
             reads,
+            observed,
             fanOuts,
             fanOutsSkipped,
             longRead,

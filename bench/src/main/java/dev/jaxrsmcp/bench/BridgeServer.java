@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.bench;
 
-import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.demo.DemoApplication;
 import dev.jaxrsmcp.demo.WidgetStore;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 import org.glassfish.grizzly.http.server.HttpServer;

@@ -107,6 +107,29 @@ final class ReadComparison {
       Optional<String> legacyMissing,
       int bridgePort,
       ChildJvm peer) {
+    Measured measured = measure(settings, scenarios, sc -> sc.port() == bridgePort);
+    return new Results(
+        scenarios,
+        legacyMissing,
+        measured.merged(),
+        measured.rounds(),
+        ServerMemory.of(bridgePort, true),
+        peer.status());
+  }
+
+  /** Each scenario's results per concurrency, summed over rounds, and round by round. */
+  record Measured(
+      Map<String, Map<Integer, LoadResult>> merged,
+      List<Map<String, Map<Integer, LoadResult>>> rounds) {}
+
+  /**
+   * Warms every scenario up, then runs the rounds: the scenarios {@code interleaved} says share the
+   * server JVM run in interleaved slices; the others each run in one piece afterwards.
+   */
+  static Measured measure(
+      BenchSettings settings,
+      List<ReadScenario> scenarios,
+      java.util.function.Predicate<ReadScenario> interleaved) {
     for (ReadScenario scenario : scenarios) {
       Bench.log("warm-up: " + scenario.key());
       int concurrency = settings.concurrencies().stream().mapToInt(i -> i).max().orElse(1);
@@ -122,10 +145,9 @@ final class ReadComparison {
     // scenario on a server of its own (the SDK peer) runs its slices in one piece afterwards, then
     // the machine settles, so that its JVM's after-work (GC, compilation) does not fall on the
     // next slices.
-    List<ReadScenario> bridgeScenarios =
-        scenarios.stream().filter(sc -> sc.port() == bridgePort).toList();
+    List<ReadScenario> bridgeScenarios = scenarios.stream().filter(interleaved).toList();
     List<ReadScenario> ownServerScenarios =
-        scenarios.stream().filter(sc -> sc.port() != bridgePort).toList();
+        scenarios.stream().filter(interleaved.negate()).toList();
     List<Map<String, Map<Integer, LoadResult>>> rounds = new ArrayList<>();
     for (int r = 0; r < settings.rounds(); r++) {
       Map<String, Map<Integer, LoadResult>> round = new LinkedHashMap<>();
@@ -141,7 +163,7 @@ final class ReadComparison {
                     concurrency,
                     settings.warmUp(),
                     settings.measured(),
-                    java.util.OptionalInt.of(bridgePort)),
+                    java.util.OptionalInt.of(scenario.port())),
                 LoadResult::plus);
           }
         }
@@ -193,8 +215,7 @@ final class ReadComparison {
       }
       merged.put(scenario.key(), byConcurrency);
     }
-    return new Results(
-        scenarios, legacyMissing, merged, rounds, ServerMemory.of(bridgePort, true), peer.status());
+    return new Measured(merged, rounds);
   }
 
   private static void settle(java.time.Duration pause) {

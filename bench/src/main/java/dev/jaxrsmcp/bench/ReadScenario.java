@@ -84,6 +84,11 @@ abstract class ReadScenario {
 
   /** 2: {@code resources/read} through the bridge, modern era (stateless). */
   static ReadScenario modern(int port) {
+    return modern(port, "modern", "bridge, modern");
+  }
+
+  /** {@link #modern(int)} under another name (the same read against another server). */
+  static ReadScenario modern(int port, String key, String label) {
     Map<String, String> headers = jsonHeaders();
     headers.put("MCP-Protocol-Version", MODERN_VERSION);
     headers.put("Mcp-Method", "resources/read");
@@ -100,7 +105,7 @@ abstract class ReadScenario {
                 + "\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
                 + MODERN_VERSION
                 + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
-    return new ReadScenario("modern", "bridge, modern", port) {
+    return new ReadScenario(key, label, port) {
       @Override
       byte[] prepare(HttpConnection connection) {
         return request;

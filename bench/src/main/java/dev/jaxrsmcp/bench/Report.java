@@ -19,6 +19,7 @@ final class Report {
   private final Machine machine;
   private final Provenance provenance;
   private final Optional<ReadComparison.Results> reads;
+  private final Optional<ObservedReads.Result> observed;
   private final List<ListenFanOut.Result> fanOuts;
   private final List<String> fanOutsSkipped;
   private final Optional<LongRead.Result> longRead;
@@ -31,6 +32,7 @@ final class Report {
       Machine machine,
       Provenance provenance,
       Optional<ReadComparison.Results> reads,
+      Optional<ObservedReads.Result> observed,
       List<ListenFanOut.Result> fanOuts,
       List<String> fanOutsSkipped,
       Optional<LongRead.Result> longRead,
@@ -41,6 +43,7 @@ final class Report {
     this.machine = machine;
     this.provenance = provenance;
     this.reads = reads;
+    this.observed = observed;
     this.fanOuts = fanOuts;
     this.fanOutsSkipped = fanOutsSkipped;
     this.longRead = longRead;
@@ -81,6 +84,7 @@ final class Report {
             + " this page and `performance.png`. It is not part of `mvn verify`.\n\n");
     machine(md);
     readsSection(md);
+    observed.ifPresent(o -> md.append(ObservedReads.markdown(o)));
     fanOutSection(md);
     longReadSection(md);
     burst.ifPresent(b -> md.append(Burst.markdown(b)));

@@ -1,6 +1,5 @@
 package dev.jaxrsmcp.internal;
 
-import dev.jaxrsmcp.McpObserver;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.endpoint.ContentTypeCheck;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeInterceptor;
@@ -19,6 +18,7 @@ import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
+import dev.jaxrsmcp.observe.McpObserver;
 import jakarta.ws.rs.core.FeatureContext;
 import java.util.ArrayList;
 import java.util.List;

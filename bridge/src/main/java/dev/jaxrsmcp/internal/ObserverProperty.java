@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal;
 
 import dev.jaxrsmcp.McpConfigurationException;
-import dev.jaxrsmcp.McpObserver;
 import dev.jaxrsmcp.internal.settings.ObserveSettings;
+import dev.jaxrsmcp.observe.McpObserver;
 import jakarta.ws.rs.core.Configuration;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.tasks.McpTasks;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TaskClient;

@@ -1,17 +1,17 @@
 package dev.jaxrsmcp.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
+import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TestServer;
 import io.restassured.response.Response;
 import jakarta.annotation.Priority;
@@ -106,6 +106,27 @@ class ObservedOperationsTest {
     @McpResource(uri = "app://scope", name = "scope", tool = false)
     public String scope() {
       return RecordingObserver.SCOPE.get() + " on " + Thread.currentThread().getName();
+    }
+
+    @GET
+    @Path("job/{steps}")
+    @Produces("text/plain")
+    @McpResource(
+        uri = "app://job/{steps}",
+        name = "job",
+        longRunning = true,
+        taskSupport = McpResource.TaskSupport.OPTIONAL)
+    public StreamingOutput job(@PathParam("steps") String steps, @Context McpContext mcp) {
+      return out -> {
+        for (String step : steps.split(",")) {
+          if (step.equals("fail")) {
+            throw new jakarta.ws.rs.ForbiddenException();
+          }
+          out.write(("step " + step + "\n").getBytes(StandardCharsets.UTF_8));
+          out.flush();
+          mcp.progress(Double.parseDouble(step), 2, "step " + step);
+        }
+      };
     }
 
     @GET
@@ -487,6 +508,78 @@ class ObservedOperationsTest {
                 "app://steps/{steps}",
                 0));
     assertThat(read.outcome().bytes()).isEqualTo(response.asByteArray().length);
+  }
+
+  @Test
+  void aTasksRunInTheBackgroundIsAnOperationOfItsOwnWithProgressAfterTheCallThatCreatedIt()
+      throws Exception {
+    TaskClient tasks = new TaskClient(server.mcpUrl(), Optional.empty());
+    JsonNode created = tasks.call("job", Map.of("steps", "1,2")).path("result");
+    assertThat(created.path("resultType").asText()).isEqualTo("task");
+    String taskId = created.path("taskId").asText();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> tasks.get(taskId).at("/result/status").asText(), "completed"::equals);
+
+    List<RecordingObserver.Recorded> ended = List.of(observer.next(), observer.next());
+    RecordingObserver.Recorded call =
+        ended.stream()
+            .filter(r -> r.operation().kind() == McpOperation.Kind.REQUEST)
+            .findFirst()
+            .orElseThrow();
+    RecordingObserver.Recorded run =
+        ended.stream()
+            .filter(r -> r.operation().kind() == McpOperation.Kind.TASK)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no task run among " + ended));
+    assertThat(call.operation().toolName()).contains("job");
+    assertThat(run.operation())
+        .isEqualTo(
+            new McpOperation(
+                McpOperation.Kind.TASK,
+                "tools/call",
+                Optional.of(Mcp.VERSION),
+                Optional.empty(),
+                Optional.of("1"),
+                Optional.empty(),
+                Optional.of("job")));
+    assertThat(run.events().subList(1, run.events().size()))
+        .containsExactly("scope opened", "progress step 1", "progress step 2", "scope closed");
+    assertThat(run.outcome().errorType()).isEmpty();
+    assertThat(run.outcome().routeStatus()).contains(200);
+    assertThat(run.outcome().bytes()).isEqualTo("step 1\nstep 2\n".length());
+    assertThat(accessLines())
+        .anyMatch(
+            line ->
+                line.startsWith(
+                    "anonymous "
+                        + Mcp.VERSION
+                        + " session=- task job id=1 route=- outcome=200"
+                        + " route_status=200 error=- "));
+  }
+
+  @Test
+  void aTasksRunThatTheRouteRefusesIsAToolErrorOfItsOwn() throws Exception {
+    TaskClient tasks = new TaskClient(server.mcpUrl(), Optional.empty());
+    String refused = tasks.call("job", Map.of("steps", "fail")).at("/result/taskId").asText();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> tasks.get(refused).at("/result/status").asText(), s -> !s.equals("working"));
+    RecordingObserver.Recorded run = nextOfKind(McpOperation.Kind.TASK);
+    assertThat(run.outcome().routeStatus()).contains(403);
+    assertThat(run.outcome().errorType()).contains("tool_error");
+  }
+
+  /** The next ended operation of {@code kind}, skipping others. */
+  private RecordingObserver.Recorded nextOfKind(McpOperation.Kind kind)
+      throws InterruptedException {
+    for (int i = 0; i < 10; i++) {
+      RecordingObserver.Recorded next = observer.next();
+      if (next.operation().kind() == kind) {
+        return next;
+      }
+    }
+    throw new AssertionError("no operation of kind " + kind + " among the next 10");
   }
 
   @Test

@@ -2,9 +2,6 @@ package dev.jaxrsmcp.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

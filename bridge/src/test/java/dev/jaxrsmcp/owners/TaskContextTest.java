@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.tasks.McpTasks;
 import dev.jaxrsmcp.testing.TestServer;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.ThreadLocalAccessor;

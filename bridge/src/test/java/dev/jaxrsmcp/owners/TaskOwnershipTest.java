@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpTaskStore;
-import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.tasks.McpTaskStore;
+import dev.jaxrsmcp.tasks.McpTasks;
 import dev.jaxrsmcp.testing.TestServer;
 import io.restassured.response.Response;
 import java.nio.file.Path;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpProtectedResource;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TestServer;

@@ -3,9 +3,9 @@ package dev.jaxrsmcp.subscribe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TestServer;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.changes.McpChanges;
 import dev.jaxrsmcp.internal.time.Time;
 import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.Mcp;

@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.subscribe;
 
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpChanges;
+import dev.jaxrsmcp.changes.McpWatcher;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpWatcher;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;

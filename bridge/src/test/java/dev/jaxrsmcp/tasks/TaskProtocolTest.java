@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TaskRoutes;

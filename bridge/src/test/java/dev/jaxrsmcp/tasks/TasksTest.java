@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpTasks;
-import dev.jaxrsmcp.TestTaskStores;
 import dev.jaxrsmcp.internal.time.Time;
 import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.Mcp;

@@ -5,8 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpTaskStore;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.time.Time;
 import dev.jaxrsmcp.internal.time.VirtualTime;
 import dev.jaxrsmcp.testing.TaskClient;

@@ -48,7 +48,7 @@ class McpToolStartupTest {
   void aMethodWithoutAnHttpMethodFails() {
     assertThat(failure(NoHttpMethod.class))
         .isEqualTo(
-            "Invalid @McpResource declaration:\n"
+            "Invalid @McpTool declaration:\n"
                 + "@McpTool requires a resource method with an HTTP method (found no HTTP method"
                 + " annotation)\n"
                 + "    for method NoHttpMethod.act");
@@ -68,7 +68,7 @@ class McpToolStartupTest {
   void aFormParameterFails() {
     assertThat(failure(FormTool.class))
         .isEqualTo(
-            "Invalid @McpResource declaration:\n"
+            "Invalid @McpTool declaration:\n"
                 + "@McpTool takes path, query and header parameters and one JSON entity (found"
                 + " @FormParam 'color') (parameter 'color')\n"
                 + "    for method FormTool.submit");
@@ -88,7 +88,7 @@ class McpToolStartupTest {
   void aBodyTheMethodDoesNotConsumeAsJsonFails() {
     assertThat(failure(TextBody.class))
         .isEqualTo(
-            "Invalid @McpResource declaration:\n"
+            "Invalid @McpTool declaration:\n"
                 + "@McpTool sends the body as application/json, which the method does not consume"
                 + " (found @Consumes [text/plain])\n"
                 + "    for method TextBody.echo");
@@ -134,6 +134,26 @@ class McpToolStartupTest {
 
   @Test
   void twoToolsOfOneNameFail() {
-    assertThat(failure(Clash.class)).contains("two tools have the same name 'same'");
+    assertThat(failure(Clash.class))
+        .startsWith("Invalid @McpTool declaration:\n")
+        .contains("two tools have the same name 'same'");
+  }
+
+  @Path("/f")
+  public static class WrongResource {
+    @GET
+    @Path("/{key}")
+    @McpResource(uri = "app://f/{id}")
+    public String read() {
+      return "";
+    }
+  }
+
+  @Test
+  void problemsOfBothAnnotationsNameBoth() {
+    assertThat(failure(WrongResource.class, FormTool.class))
+        .startsWith("Invalid @McpResource and @McpTool declarations (3 problems):\n")
+        .contains("    for method WrongResource.read")
+        .contains("    for method FormTool.submit");
   }
 }

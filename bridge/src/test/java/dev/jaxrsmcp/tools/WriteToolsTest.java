@@ -126,7 +126,12 @@ class WriteToolsTest {
   @Test
   void postWithANestedBodyRunsTheRouteAndAnswersItsJsonAsStructuredContent() throws Exception {
     JsonPath json =
-        result(call("create", Map.of("body", BODY, "X-Note", "from MCP"), "Bearer admin"));
+        result(
+            call(
+                "create",
+                Map.of("body", BODY, "X-Note", "from MCP"),
+                "Bearer admin",
+                Map.of("Mcp-Param-X-Note", "from MCP")));
     Map<String, Object> result = json.getMap("result");
     assertThat(result).doesNotContainKey("isError");
     Map<String, Object> structured = json.getMap("result.structuredContent");

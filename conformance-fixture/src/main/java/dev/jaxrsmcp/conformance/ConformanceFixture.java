@@ -22,7 +22,11 @@ public final class ConformanceFixture {
   /** The fixture's routes with the bridge registered; derived URIs use the suite's scheme. */
   public static ResourceConfig application() {
     return new ResourceConfig(
-            FixtureResources.class, FixtureTools.class, FixtureTasks.class, FixturePrompts.class)
+            FixtureResources.class,
+            FixtureTools.class,
+            FixtureToolRoutes.class,
+            FixtureTasks.class,
+            FixturePrompts.class)
         .property(ServerProperties.WADL_FEATURE_DISABLE, true)
         .register(
             McpFeature.builder()

@@ -14,8 +14,9 @@ import java.util.Map;
 /**
  * The routes behind the suite's tool scenarios. The bridge offers every resource as a tool named
  * after the resource's {@code name}, so each route's name is the tool name a scenario calls.
- * Scenarios a GET route cannot serve honestly (sampling, elicitation, several content items from
- * one response) have no route here; {@code conformance/baseline-*.yml} lists them with the reason.
+ * Scenarios a GET route cannot serve honestly (sampling, elicitation) have no route here; {@code
+ * conformance/baseline-*.yml} lists them with the reason. The tools that are {@code @McpTool}
+ * routes are in {@link FixtureToolRoutes}.
  */
 @Path("/tools")
 public class FixtureTools {

@@ -1,12 +1,12 @@
 package dev.jaxrsmcp.demo;
 
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
-import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpProtectedResource;
-import dev.jaxrsmcp.McpTaskStore;
-import dev.jaxrsmcp.McpTasks;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpWatcher;
+import dev.jaxrsmcp.security.McpProtectedResource;
+import dev.jaxrsmcp.tasks.McpTaskStore;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.demo;
 
-import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisTaskStore;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import io.lettuce.core.RedisURI;
 import java.io.IOException;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.McpChanges;
+import dev.jaxrsmcp.changes.McpChanges;
 import org.glassfish.jersey.server.spi.AbstractContainerLifecycleListener;
 import org.glassfish.jersey.server.spi.Container;
 

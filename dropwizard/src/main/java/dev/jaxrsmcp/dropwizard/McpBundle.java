@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.dropwizard;
 
 import com.codahale.metrics.health.HealthCheck;
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.changes.McpChanges;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.ConfiguredBundle;
 import io.dropwizard.core.setup.Environment;

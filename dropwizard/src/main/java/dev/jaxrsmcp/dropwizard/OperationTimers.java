@@ -2,9 +2,9 @@ package dev.jaxrsmcp.dropwizard;
 
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
+import dev.jaxrsmcp.observe.McpOutcome;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,7 +26,11 @@ final class OperationTimers implements McpObserver {
 
   @Override
   public Operation started(McpOperation operation) {
-    String method = operation.method();
+    // A task's run is timed apart from the tools/call that created it (both would count as calls).
+    String method =
+        operation.kind() == McpOperation.Kind.TASK
+            ? "task." + operation.method()
+            : operation.method();
     boolean session = operation.kind() == McpOperation.Kind.SESSION;
     return new Operation() {
       @Override

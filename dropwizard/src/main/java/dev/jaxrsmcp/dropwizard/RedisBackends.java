@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.dropwizard;
 
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisTaskStore;
+import dev.jaxrsmcp.tasks.McpTasks;
 
 /**
  * The Redis change bus and task store of {@code mcp.redis}; loaded only when a URL is configured,

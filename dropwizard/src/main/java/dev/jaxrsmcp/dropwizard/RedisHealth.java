@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.dropwizard;
 
 import com.codahale.metrics.health.HealthCheck;
-import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.redis.RedisChangeBus;
 
 /**

@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.dropwizard;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.changes.McpChanges;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.setup.Bootstrap;

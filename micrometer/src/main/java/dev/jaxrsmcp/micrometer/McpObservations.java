@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.micrometer;
 
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
 

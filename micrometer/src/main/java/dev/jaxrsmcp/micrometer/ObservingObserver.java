@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.micrometer;
 
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
+import dev.jaxrsmcp.observe.McpOutcome;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Map;
@@ -13,6 +13,12 @@ final class ObservingObserver implements McpObserver {
       new DefaultMcpOperationConvention();
   private static final DefaultMcpSessionConvention DEFAULT_SESSIONS =
       new DefaultMcpSessionConvention();
+
+  /**
+   * The observation of a task's run in the background ({@link McpOperation.Kind#TASK}): not one of
+   * the OpenTelemetry MCP conventions' names, which have none for it.
+   */
+  static final String TASK_NAME = "dev.jaxrsmcp.task.duration";
 
   private final ObservationRegistry registry;
   private final McpOperationConvention operations;
@@ -32,13 +38,32 @@ final class ObservingObserver implements McpObserver {
     if (registry.isNoop()) {
       return Operation.NONE;
     }
+    if (operation.kind() == McpOperation.Kind.TASK) {
+      // A task's run: a child of whatever observation is current on the task's thread (the
+      // tools/call that created it, when context-propagation carried it), not a server span.
+      Observation observation =
+          Observation.createNotStarted(TASK_NAME, registry)
+              .contextualName("task " + operation.spanName())
+              .lowCardinalityKeyValue("mcp.method.name", operation.method())
+              .lowCardinalityKeyValue(
+                  "gen_ai.tool.name",
+                  operation.toolName().orElse(DefaultMcpOperationConvention.NONE))
+              .lowCardinalityKeyValue(
+                  "mcp.protocol.version",
+                  operation.protocolVersion().orElse(DefaultMcpOperationConvention.NONE))
+              .highCardinalityKeyValue(
+                  "jsonrpc.request.id",
+                  operation.requestId().orElse(DefaultMcpOperationConvention.NONE))
+              .start();
+      return new Observed(observation, null, true);
+    }
     if (McpObservations.isSession(operation)) {
       McpSessionContext context =
           new McpSessionContext(
               operation.sessionId().orElse(""), operation.protocolVersion().orElse(null));
       Observation observation =
           Observation.createNotStarted(sessions, DEFAULT_SESSIONS, () -> context, registry).start();
-      return new Observed(observation, null);
+      return new Observed(observation, null, false);
     }
     McpOperationContext context = new McpOperationContext(operation.method(), meta(operation));
     context.protocolVersion(operation.protocolVersion().orElse(null));
@@ -49,7 +74,7 @@ final class ObservingObserver implements McpObserver {
     Observation observation =
         Observation.createNotStarted(operations, DEFAULT_OPERATIONS, () -> context, registry)
             .start();
-    return new Observed(observation, context);
+    return new Observed(observation, context, false);
   }
 
   private static Map<String, String> meta(McpOperation operation) {
@@ -60,10 +85,12 @@ final class ObservingObserver implements McpObserver {
   private static final class Observed implements Operation {
     private final Observation observation;
     private final McpOperationContext context;
+    private final boolean task;
 
-    Observed(Observation observation, McpOperationContext context) {
+    Observed(Observation observation, McpOperationContext context, boolean task) {
       this.observation = observation;
       this.context = context;
+      this.task = task;
     }
 
     @Override
@@ -91,6 +118,10 @@ final class ObservingObserver implements McpObserver {
         context.errorType(outcome.errorType().orElse(null));
         context.jsonRpcCode(outcome.errorCode().orElse(null));
         context.bytes(outcome.bytes());
+      }
+      if (task) {
+        observation.lowCardinalityKeyValue(
+            "error.type", outcome.errorType().orElse(DefaultMcpOperationConvention.NONE));
       }
       outcome.errorType().ifPresent(type -> observation.error(new OperationFailed(type)));
       observation.stop();

@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.redis;
 
-import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.internal.sharedsessions.SessionEvent;
 import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
 import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;

@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.redis;
 
-import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisClient;

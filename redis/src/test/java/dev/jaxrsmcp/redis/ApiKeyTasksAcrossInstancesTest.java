@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.tasks.McpTasks;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TestServer;

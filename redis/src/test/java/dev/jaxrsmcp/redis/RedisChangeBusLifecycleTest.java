@@ -3,7 +3,7 @@ package dev.jaxrsmcp.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.jaxrsmcp.McpChangeBus.Change;
+import dev.jaxrsmcp.changes.McpChangeBus.Change;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;

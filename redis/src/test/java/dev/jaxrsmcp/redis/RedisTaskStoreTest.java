@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpTaskStore;
-import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.tasks.McpTaskStore;
+import dev.jaxrsmcp.tasks.McpTasks;
 import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TaskRoutes;
 import dev.jaxrsmcp.testing.TestServer;

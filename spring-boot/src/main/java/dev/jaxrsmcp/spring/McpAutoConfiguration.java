@@ -1,14 +1,14 @@
 package dev.jaxrsmcp.spring;
 
-import dev.jaxrsmcp.McpCallerKey;
-import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpTaskStore;
-import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpChanges;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.security.McpCallerKey;
 import dev.jaxrsmcp.spring.internal.FeatureFromProperties;
+import dev.jaxrsmcp.tasks.McpTaskStore;
+import dev.jaxrsmcp.tasks.McpTasks;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.spring;
 
-import dev.jaxrsmcp.McpObserver;
 import dev.jaxrsmcp.micrometer.McpObservations;
+import dev.jaxrsmcp.observe.McpObserver;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;

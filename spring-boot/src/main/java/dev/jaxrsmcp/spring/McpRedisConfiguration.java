@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.spring;
 
-import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisTaskStore;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;

@@ -2,8 +2,8 @@ package dev.jaxrsmcp.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.changes.McpChanges;
 import dev.jaxrsmcp.testing.Mcp;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.spring;
 
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.changes.McpChanges;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

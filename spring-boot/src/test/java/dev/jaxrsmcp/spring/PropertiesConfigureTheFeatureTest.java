@@ -3,8 +3,8 @@ package dev.jaxrsmcp.spring;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.changes.McpChanges;
 import dev.jaxrsmcp.testing.Mcp;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;

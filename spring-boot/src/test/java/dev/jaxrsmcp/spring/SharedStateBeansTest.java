@@ -2,11 +2,11 @@ package dev.jaxrsmcp.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpCallerKey;
 import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisTaskStore;
+import dev.jaxrsmcp.security.McpCallerKey;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

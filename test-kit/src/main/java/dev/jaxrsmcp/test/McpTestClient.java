@@ -51,6 +51,7 @@ import java.util.Optional;
 public final class McpTestClient implements AutoCloseable {
   private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   private static final int MAX_PAGES = 1_000;
+  private static final int HEADER_MISMATCH = -32020;
 
   private final Sender sender;
 
@@ -218,9 +219,30 @@ public final class McpTestClient implements AutoCloseable {
     return start("resources/read", object().put("uri", uri));
   }
 
-  /** {@code tools/call} of the tool {@code name} with {@code arguments}. */
+  /**
+   * {@code tools/call} of the tool {@code name} with {@code arguments}. In the modern era, when the
+   * server refuses the call with {@code -32020} (its header arguments must be mirrored as {@code
+   * Mcp-Param-*} headers, SEP-2243), the client does what the specification asks of one: it reads
+   * {@code tools/list}, adds the headers the tool's {@code x-mcp-header} properties name, and sends
+   * the call once more; that second answer is the one returned.
+   */
   public McpResponse callTool(String name, Map<String, ?> arguments) {
-    return send("tools/call", toolParams(name, arguments));
+    ObjectNode params = toolParams(name, arguments);
+    McpResponse answer = send("tools/call", params);
+    if (!isModern() || answer.error().path("code").asInt() != HEADER_MISMATCH) {
+      return answer;
+    }
+    JsonNode tool = listTools().item(name);
+    Map<String, String> mirrored =
+        Requests.mirroredHeaders(tool.path("inputSchema"), params.path("arguments"));
+    if (mirrored.isEmpty()) {
+      return answer;
+    }
+    Sender withHeaders = sender;
+    for (Map.Entry<String, String> header : mirrored.entrySet()) {
+      withHeaders = withHeaders.withHeader(header.getKey(), header.getValue());
+    }
+    return withHeaders.send("tools/call", params);
   }
 
   /** Starts {@code tools/call}, like {@link #startRead(String)}. */

@@ -98,6 +98,16 @@ public final class ReadMessage {
     return message;
   }
 
+  /**
+   * The response to a tool call whose route answered 2xx with {@value ContentItems#MEDIA_TYPE}: the
+   * whole body {@code value}, its items the result's {@code content} ({@link ContentItems}). Built
+   * as {@link #success} builds a message.
+   */
+  public static ObjectNode contentItemsSuccess(
+      JsonNode id, Era era, String value, ObjectNode serverInfo) {
+    return message(id, ContentItems.result(value), era, serverInfo, Optional.empty(), false);
+  }
+
   private static Optional<ObjectNode> parsedObject(String json) {
     try {
       return STRUCTURED.readTree(json) instanceof ObjectNode object
@@ -136,12 +146,20 @@ public final class ReadMessage {
   /**
    * A tool's result as a task keeps it (no {@code resultType}, no server identity: {@code
    * tasks/get} adds its own): the content item of {@code value}, shaped as {@link #success} shapes
-   * it, and the truncation marker when the route wrote past its {@code maxBytes}.
+   * it, a JSON object also as {@code structuredContent} (as {@link #structuredSuccess} has it), the
+   * items of {@value ContentItems#MEDIA_TYPE} as the content, and the truncation marker when the
+   * route wrote past its {@code maxBytes} (a truncated body is its text alone).
    */
   public static ObjectNode toolResult(
       CatalogueEntry entry, String uri, ContentsShape shape, String value, boolean truncated) {
+    if (!truncated && shape.text() && ContentItems.isContentItems(shape.mimeType())) {
+      return ContentItems.result(value);
+    }
     ObjectNode result = Json.object();
     result.putArray("content").add(ToolContent.of(shape.contents(uri, value), entry));
+    if (!truncated && shape.text() && ContentsShape.isJson(shape.mimeType())) {
+      parsedObject(value).ifPresent(object -> result.set("structuredContent", object));
+    }
     if (truncated) {
       result.putObject("_meta").put(TRUNCATED, true);
     }

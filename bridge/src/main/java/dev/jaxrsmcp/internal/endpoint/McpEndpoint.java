@@ -2,7 +2,6 @@ package dev.jaxrsmcp.internal.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpOperation;
 import dev.jaxrsmcp.internal.context.ThreadContexts;
 import dev.jaxrsmcp.internal.dispatch.HeaderForwarding;
 import dev.jaxrsmcp.internal.dispatch.RouteRewrite;
@@ -33,11 +32,9 @@ import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
-import dev.jaxrsmcp.internal.sharedsessions.SessionStoreUnavailableException;
 import dev.jaxrsmcp.internal.slots.ReadSlots;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.stream.ListenStreams;
-import dev.jaxrsmcp.internal.stream.SseStream;
 import dev.jaxrsmcp.internal.stream.StreamQueues;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscriptions.SessionSubscriptions;
@@ -81,6 +78,7 @@ public final class McpEndpoint {
   private final ContainerInput input;
   private final StreamQueues streamQueues;
   private final ReadSlots readSlots;
+  private final SessionRequests sessionRequests;
 
   public McpEndpoint(
       ServerState state,
@@ -113,6 +111,9 @@ public final class McpEndpoint {
         new SessionSubscriptions(changes, subscriptions, sessions, subscriptionQuota);
     this.serverInfo = modern.serverInfo();
     this.callers = new Callers(state.settings().get(SecuritySettings.CALLER_KEY));
+    this.sessionRequests =
+        new SessionRequests(
+            state.settings(), callers, legacy, sessions, sessionSubscriptions, streamQueues);
     this.inPlaceStart =
         new InPlaceStart(
             state,
@@ -209,7 +210,7 @@ public final class McpEndpoint {
         String started = answer.getHeaderString(LegacyProtocol.SESSION_HEADER);
         if (started != null) {
           RequestAttributes.session(request, started);
-          observeSession(request, started);
+          sessionRequests.observe(request, started);
         }
         return answer;
       }
@@ -279,60 +280,14 @@ public final class McpEndpoint {
     }
   }
 
-  /**
-   * GET with a session opens the session's notification stream (SSE); without one there is no
-   * stream to offer: 405 to a modern client, 400 to a 2025-era one (see {@link
-   * SessionlessAnswers}).
-   */
+  /** See {@link SessionRequests#get}. */
   public Response get(ContainerRequestContext context) {
-    ContainerRequest request = (ContainerRequest) context;
-    Caller caller = callers.afterFilters(request);
-    if (!Callers.hasSession(caller)) {
-      return failed(request, Optional.empty(), SessionlessAnswers.get(caller));
-    }
-    if (!acceptsEventStream(request)) {
-      return failed(
-          request,
-          Optional.empty(),
-          new JsonRpcException(
-                  ErrorCodes.INVALID_REQUEST,
-                  "Not Acceptable: GET opens the session's notification stream; its Accept header"
-                      + " must allow text/event-stream (found '"
-                      + request.getHeaderString("Accept")
-                      + "')")
-              .withHttpStatus(406));
-    }
-    Session session;
-    try {
-      session = legacy.session(caller, "GET");
-    } catch (JsonRpcException e) {
-      return failed(request, Optional.empty(), e);
-    }
-    SseStream stream =
-        new SseStream(
-            state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES), Optional.empty());
-    sessions.confirm(session);
-    sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
-    sessionSubscriptions.streamOpened(session);
-    streamQueues.bound();
-    return stream.answer(request);
+    return sessionRequests.get((ContainerRequest) context);
   }
 
-  /** DELETE with a session ends it (204); without one there is nothing to end (405). */
+  /** See {@link SessionRequests#delete}. */
   public Response delete(ContainerRequestContext context) {
-    ContainerRequest request = (ContainerRequest) context;
-    Caller caller = callers.afterFilters(request);
-    if (!Callers.hasSession(caller)) {
-      return failed(request, Optional.empty(), SessionlessAnswers.delete());
-    }
-    try {
-      sessions.end(legacy.session(caller, "DELETE").id());
-      return Response.noContent().build();
-    } catch (JsonRpcException e) {
-      return failed(request, Optional.empty(), e);
-    } catch (SessionStoreUnavailableException e) {
-      return failed(request, Optional.empty(), SessionOutage.notEnded(e));
-    }
+    return sessionRequests.delete((ContainerRequest) context);
   }
 
   /**
@@ -369,51 +324,10 @@ public final class McpEndpoint {
     }
   }
 
-  /**
-   * Observes the legacy session an {@code initialize} started, as an operation of its own that ends
-   * with the session (DELETE, idle expiry, shutdown).
-   */
-  private void observeSession(ContainerRequest request, String id) {
-    Optional<Observed> observed = Observed.of(request);
-    if (observed.isEmpty()) {
-      return;
-    }
-    McpOperation initialize = observed.get().operation();
-    Optional<Session> session;
-    try {
-      session = sessions.find(id);
-    } catch (RuntimeException e) {
-      return; // the store's outage is logged by the store; the session is not observed
-    }
-    if (session.isPresent()) {
-      Observed lifetime =
-          observed
-              .get()
-              .startAlso(
-                  new McpOperation(
-                      McpOperation.Kind.SESSION,
-                      "session",
-                      initialize.protocolVersion(),
-                      Optional.of(id),
-                      Optional.empty(),
-                      Optional.empty(),
-                      Optional.empty()));
-      String caller = RequestAttributes.callerOf(request);
-      session.get().onEnd(() -> lifetime.end(0, caller, Optional.empty(), Optional.empty(), 0));
-    }
-  }
-
   /** The error response, its code told to the request's observers. */
-  private static Response failed(
-      ContainerRequest request, Optional<JsonNode> id, JsonRpcException e) {
+  static Response failed(ContainerRequest request, Optional<JsonNode> id, JsonRpcException e) {
     Observed.errorCode(request, e.code());
     return error(id, e);
-  }
-
-  /** Whether a GET may be answered with a stream (no Accept means anything goes). */
-  private static boolean acceptsEventStream(ContainerRequest request) {
-    return request.getAcceptableMediaTypes().stream()
-        .anyMatch(type -> type.isCompatible(MediaType.SERVER_SENT_EVENTS_TYPE));
   }
 
   /**

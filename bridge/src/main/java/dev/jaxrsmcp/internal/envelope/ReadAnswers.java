@@ -85,6 +85,16 @@ final class ReadAnswers {
   }
 
   /**
+   * The response to a tool call whose route answered 2xx with content items, {@code body} whole
+   * (see {@link ReadMessage#contentItemsSuccess}).
+   */
+  static ObjectNode contentItemsSuccess(ReadEnvelope envelope, ContentsShape shape, byte[] body) {
+    InPlaceRead read = envelope.read();
+    return ReadMessage.contentItemsSuccess(
+        read.id, read.call.era(), shape.value(body), envelope.serverInfo());
+  }
+
+  /**
    * The response to a plain read whose route answered 2xx, split where its content goes (from the
    * application's kept messages, see {@link SuccessSplices}).
    */

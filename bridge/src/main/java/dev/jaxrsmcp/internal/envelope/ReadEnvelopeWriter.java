@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.envelope;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.content.ContentItems;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
 import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.content.MessageSplice;
@@ -20,6 +21,7 @@ import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Writes an in-place read's JSON-RPC response around the route's entity (contract section 7): the
@@ -132,10 +134,21 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             envelope.route(),
             shape -> {
               if (read.kind == ReadMessage.Kind.PROMPT_GET) {
-                return prompt(envelope, shape, held);
+                return whole(
+                    held,
+                    body -> {
+                      ObjectNode message = ReadAnswers.prompt(envelope, shape, body);
+                      read.answered(message);
+                      return message;
+                    });
+              }
+              if (read.kind == ReadMessage.Kind.TOOL_CALL
+                  && shape.text()
+                  && ContentItems.isContentItems(shape.mimeType())) {
+                return whole(held, body -> ReadAnswers.contentItemsSuccess(envelope, shape, body));
               }
               if (read.structured && shape.text() && ContentsShape.isJson(shape.mimeType())) {
-                return structured(envelope, shape, held);
+                return whole(held, body -> ReadAnswers.structuredSuccess(envelope, shape, body));
               }
               MessageSplice splice = ReadAnswers.successSplice(envelope, shape);
               splice.writeHead(held);
@@ -175,11 +188,11 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
   }
 
   /**
-   * Where a structured tool call's JSON goes: held whole (the read's size limit stands before it),
-   * then written as one message with its text and {@code structuredContent}.
+   * Where a tool call's body goes when its message needs all of it (a structured result's text and
+   * {@code structuredContent}, content items): held whole (the read's size limit stands before it),
+   * then written as one message.
    */
-  private static OutputStream structured(
-      ReadEnvelope envelope, ContentsShape shape, OutputStream out) {
+  private static OutputStream whole(OutputStream out, Function<byte[], ObjectNode> message) {
     return new ByteArrayOutputStream() {
       private boolean closed;
 
@@ -187,27 +200,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       public void close() throws IOException {
         if (!closed) {
           closed = true;
-          out.write(Json.writeBytes(ReadAnswers.structuredSuccess(envelope, shape, toByteArray())));
-        }
-      }
-    };
-  }
-
-  /**
-   * Where a prompt's answer goes: held whole (the read's size limit stands before it), then written
-   * as one message with the prompt's messages, or the error of a route that answered none.
-   */
-  private static OutputStream prompt(ReadEnvelope envelope, ContentsShape shape, OutputStream out) {
-    return new ByteArrayOutputStream() {
-      private boolean closed;
-
-      @Override
-      public void close() throws IOException {
-        if (!closed) {
-          closed = true;
-          ObjectNode message = ReadAnswers.prompt(envelope, shape, toByteArray());
-          envelope.read().answered(message);
-          out.write(Json.writeBytes(message));
+          out.write(Json.writeBytes(message.apply(toByteArray())));
         }
       }
     };

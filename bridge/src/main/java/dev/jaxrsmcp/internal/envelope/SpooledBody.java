@@ -1,6 +1,9 @@
 package dev.jaxrsmcp.internal.envelope;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.content.ContentItems;
 import dev.jaxrsmcp.internal.content.ContentsShape;
+import dev.jaxrsmcp.internal.content.ReadMessage;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRead;
 import dev.jaxrsmcp.internal.spool.Spool;
@@ -47,6 +50,12 @@ final class SpooledBody {
             () -> spool.head(ContentsShape.SNIFF_BYTES),
             spool.size());
     read.context.finish();
+    Optional<ObjectNode> whole = wholeToolResult(sealed, shape, spool);
+    if (whole.isPresent()) {
+      sink.message(whole.get());
+      spool.delete();
+      return;
+    }
     sink.message(
         ReadAnswers.success(sealed, shape, spool.truncated()),
         shape,
@@ -56,6 +65,35 @@ final class SpooledBody {
           }
         });
     spool.delete();
+  }
+
+  /**
+   * The message of a tool call whose result needs its whole body, as a plain call's has it: a JSON
+   * object (also {@code structuredContent}) or content items; empty for anything else, and for a
+   * body past the plain read's {@code maxReadBytes} or truncated at {@code maxBytes}, which stream
+   * from the spool as text.
+   */
+  private static Optional<ObjectNode> wholeToolResult(
+      ReadEnvelope envelope, ContentsShape shape, Spool spool) throws IOException {
+    InPlaceRead read = envelope.read();
+    if (read.kind != ReadMessage.Kind.TOOL_CALL
+        || spool.truncated()
+        || !shape.text()
+        || spool.size() > read.maxReadBytes) {
+      return Optional.empty();
+    }
+    boolean items = ContentItems.isContentItems(shape.mimeType());
+    if (!items && !(read.structured && ContentsShape.isJson(shape.mimeType()))) {
+      return Optional.empty();
+    }
+    byte[] body;
+    try (InputStream in = spool.input()) {
+      body = in.readAllBytes();
+    }
+    return Optional.of(
+        items
+            ? ReadAnswers.contentItemsSuccess(envelope, shape, body)
+            : ReadAnswers.structuredSuccess(envelope, shape, body));
   }
 
   /** Counts what a long-running route writes, for {@code McpContext.isFull()}. */

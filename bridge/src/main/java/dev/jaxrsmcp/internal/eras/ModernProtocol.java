@@ -11,6 +11,7 @@ import dev.jaxrsmcp.internal.logging.LogLevels;
 import dev.jaxrsmcp.internal.protocol.CacheHint;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.internal.protocol.HeaderValues;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
 import dev.jaxrsmcp.internal.protocol.MethodResult;

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.install;
 
-import dev.jaxrsmcp.McpProtectedResource;
 import dev.jaxrsmcp.internal.security.ResourceMetadata;
+import dev.jaxrsmcp.security.McpProtectedResource;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;

@@ -1,8 +1,7 @@
 package dev.jaxrsmcp.internal.install;
 
-import dev.jaxrsmcp.McpChangeBus;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.PromptRoute;
@@ -14,6 +13,7 @@ import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
 import dev.jaxrsmcp.internal.sharedsessions.SharedSessions;
 import dev.jaxrsmcp.internal.tools.Tool;
 import dev.jaxrsmcp.internal.tools.Tools;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;

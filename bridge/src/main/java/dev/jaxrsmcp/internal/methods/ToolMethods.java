@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.protocol.CacheHint;
+import dev.jaxrsmcp.internal.protocol.Era;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
 import dev.jaxrsmcp.internal.protocol.MethodResult;
@@ -19,6 +20,7 @@ import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
 import dev.jaxrsmcp.internal.tools.Arguments;
+import dev.jaxrsmcp.internal.tools.HeaderArguments;
 import dev.jaxrsmcp.internal.tools.Tool;
 import dev.jaxrsmcp.internal.tools.Tools;
 import java.util.Map;
@@ -92,16 +94,19 @@ public final class ToolMethods {
   /**
    * Checks a {@code tools/call}'s name and arguments and expands the URI it reads.
    *
-   * @throws JsonRpcException ({@code -32602}) for an unknown tool or invalid arguments
+   * @throws JsonRpcException ({@code -32602}) for an unknown tool or invalid arguments; in the
+   *     modern era ({@code -32020}, HTTP 400) when its {@code Mcp-Param-*} headers do not mirror
+   *     its header arguments
    */
   public ToolRead resolve(McpCall call) {
     Tool tool = tools.named(requiredName(call)).orElseThrow(() -> unknown(call));
     CatalogueEntry entry = tool.entry();
+    Optional<JsonNode> arguments = Optional.ofNullable(call.request().params().get("arguments"));
+    if (call.era() == Era.MODERN) {
+      HeaderArguments.check(tool, arguments, call.caller()); // SEP-2243, a 2026-07-28 rule
+    }
     Arguments.Resolved resolved =
-        Arguments.resolve(
-            tool,
-            Optional.ofNullable(call.request().params().get("arguments")),
-            state.settings().get(LimitSettings.MAX_URI_LENGTH));
+        Arguments.resolve(tool, arguments, state.settings().get(LimitSettings.MAX_URI_LENGTH));
     String uri = resolved.uri();
     TemplateMatch match =
         entry

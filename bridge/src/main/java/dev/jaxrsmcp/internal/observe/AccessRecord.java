@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.observe;
 
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
+import dev.jaxrsmcp.observe.McpOutcome;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -52,7 +52,11 @@ public final class AccessRecord implements McpObserver {
         .append(operation.sessionId().orElse("-"))
         .append(' ')
         .append(
-            operation.kind() == McpOperation.Kind.SESSION ? "session" : orDash(operation.method()));
+            switch (operation.kind()) {
+              case SESSION -> "session";
+              case TASK -> "task";
+              default -> orDash(operation.method());
+            });
     Optional<String> target = operation.toolName().or(operation::resourceUri);
     line.append(' ').append(target.orElse("-"));
     line.append(" id=").append(operation.requestId().orElse("-"));

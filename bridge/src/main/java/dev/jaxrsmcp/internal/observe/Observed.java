@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.observe;
 
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
-import dev.jaxrsmcp.McpOutcome;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
+import dev.jaxrsmcp.observe.McpOutcome;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.time.Duration;
 import java.util.List;
@@ -155,6 +155,11 @@ public final class Observed {
       cause = cause.getCause(); // Jersey's wrapper of what a writer or interceptor threw
     }
     thrown = Optional.of(cause.getClass().getName());
+  }
+
+  /** The operation ended in a way that has a name rather than an exception ({@code cancelled}). */
+  void thrown(String errorType) {
+    thrown = Optional.of(errorType);
   }
 
   /** Counts bytes of the response's body written. */

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.observe;
 
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpOperation;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.observe.McpOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -2,8 +2,8 @@ package dev.jaxrsmcp.internal.observe;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.McpOperation;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
+import dev.jaxrsmcp.observe.McpOperation;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.security.Principal;
 

@@ -1,6 +1,5 @@
 package dev.jaxrsmcp.internal.read;
 
-import dev.jaxrsmcp.McpCallerKey;
 import dev.jaxrsmcp.internal.dispatch.RequestScope;
 import dev.jaxrsmcp.internal.dispatch.SecurityIdentity;
 import dev.jaxrsmcp.internal.eras.LegacyProtocol;
@@ -8,6 +7,7 @@ import dev.jaxrsmcp.internal.eras.ModernProtocol;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.Era;
+import dev.jaxrsmcp.security.McpCallerKey;
 import java.util.List;
 import java.util.Optional;
 import org.glassfish.jersey.server.ContainerRequest;

@@ -23,6 +23,7 @@ import dev.jaxrsmcp.internal.methods.ResourceMethods;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.observe.Observed;
 import dev.jaxrsmcp.internal.observe.RequestAttributes;
+import dev.jaxrsmcp.internal.observe.TaskRunWatch;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
@@ -300,7 +301,9 @@ public final class InPlaceStart {
         Caller creator =
             caller.detached(
                 SecurityIdentity.snapshotOf(caller.identity(), RolesNamed.by(entry.method())));
-        in.answer(tasks.start(call, task.get(), creator, threadContexts.capture()));
+        in.answer(
+            tasks.start(
+                call, task.get(), creator, threadContexts.capture(), TaskRunWatch.of(admitted)));
         return;
       }
       if (context.isPresent()) {

@@ -2,8 +2,8 @@ package dev.jaxrsmcp.internal.security;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpProtectedResource;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.security.McpProtectedResource;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

@@ -16,11 +16,11 @@ import java.util.function.Predicate;
  * One legacy-era session: minted by {@code initialize}, named by the {@code Mcp-Session-Id} header,
  * ended by {@code DELETE}, by idle expiry or by shutdown.
  *
- * <p>With a {@link SharedSessions} store this object is one instance's view of a session that every
- * instance serves: the record (version, client, binding, subscriptions, log level) is shared, while
- * the notification stream, the requests in flight and the subscriptions this instance watches are
- * local. A notification for a session whose stream is open elsewhere is handed to the store, which
- * carries it to the instance holding the stream.
+ * <p>With a {@link dev.jaxrsmcp.internal.sharedsessions.SharedSessions} store this object is one
+ * instance's view of a session that every instance serves: the record (version, client, binding,
+ * subscriptions, log level) is shared, while the notification stream, the requests in flight and
+ * the subscriptions this instance watches are local. A notification for a session whose stream is
+ * open elsewhere is handed to the store, which carries it to the instance holding the stream.
  *
  * <p>Thread safety: every mutable member is atomic or volatile; any thread may call any method. The
  * session is idle when no request is in flight, no notification stream is open, and the last

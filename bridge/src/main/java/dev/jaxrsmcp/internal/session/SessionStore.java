@@ -18,14 +18,14 @@ import java.util.function.LongSupplier;
  * The legacy sessions of one endpoint. Mints ids, finds sessions, expires idle ones, enforces the
  * session limits and ends the sessions it holds on shutdown.
  *
- * <p>Without a {@link SharedSessions} store, sessions live in this instance's memory ({@link
- * LocalSessions} counts them). With one, the record of every session is in the shared store and
- * this class keeps this instance's views of the sessions it has served: every lookup renews the
- * record there (so a session ended or expired elsewhere is gone here too), events from other
- * instances ({@link SessionEvents}) end views, close replaced streams, move subscriptions, cancel
- * requests and carry notifications to the stream; while the store is unreachable, sessions this
- * instance knows keep working here and everything else fails at once with {@link
- * SessionStoreUnavailableException}.
+ * <p>Without a {@link dev.jaxrsmcp.internal.sharedsessions.SharedSessions} store, sessions live in
+ * this instance's memory ({@code SessionAdmission.LocalSessions} counts them). With one, the record
+ * of every session is in the shared store and this class keeps this instance's views of the
+ * sessions it has served: every lookup renews the record there (so a session ended or expired
+ * elsewhere is gone here too), events from other instances ({@link SessionEvents}) end views, close
+ * replaced streams, move subscriptions, cancel requests and carry notifications to the stream;
+ * while the store is unreachable, sessions this instance knows keep working here and everything
+ * else fails at once with {@link SessionStoreUnavailableException}.
  *
  * <p>Idle expiry: a session with no request in flight and no open notification stream expires once
  * it has been inactive for longer than the idle timeout (the unconfirmed timeout until its client
@@ -151,8 +151,9 @@ public final class SessionStore {
    *
    * @param owner the fingerprint of the caller that started it (see {@link Session#owner()})
    * @param quotaKey whose quota it counts against (see {@link Session#quotaKey()})
-   * @throws TooManySessionsException when a limit is reached (expired sessions are ended first, and
-   *     at the caller's own limit its least recently used idle session); nothing is created
+   * @throws dev.jaxrsmcp.internal.sharedsessions.TooManySessionsException when a limit is reached
+   *     (expired sessions are ended first, and at the caller's own limit its least recently used
+   *     idle session); nothing is created
    * @throws SessionStoreUnavailableException when the shared store cannot be reached
    * @throws IllegalStateException after {@link #shutdown()}
    */

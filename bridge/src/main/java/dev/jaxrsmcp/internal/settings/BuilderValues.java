@@ -2,9 +2,9 @@ package dev.jaxrsmcp.internal.settings;
 
 import dev.jaxrsmcp.McpCompleter;
 import dev.jaxrsmcp.McpContextCarrier;
-import dev.jaxrsmcp.McpObserver;
-import dev.jaxrsmcp.McpTasks;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpWatcher;
+import dev.jaxrsmcp.observe.McpObserver;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

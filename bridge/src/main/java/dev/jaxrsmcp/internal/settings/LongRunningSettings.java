@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.settings;
 
 import dev.jaxrsmcp.McpContextCarrier;
-import dev.jaxrsmcp.McpTasks;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

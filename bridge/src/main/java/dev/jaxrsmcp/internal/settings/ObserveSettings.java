@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.settings;
 
-import dev.jaxrsmcp.McpObserver;
+import dev.jaxrsmcp.observe.McpObserver;
 import java.util.List;
 
 /** What watches the MCP operations besides the access record (docs/observability.md). */

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.settings;
 
-import dev.jaxrsmcp.McpCallerKey;
-import dev.jaxrsmcp.McpProtectedResource;
+import dev.jaxrsmcp.security.McpCallerKey;
+import dev.jaxrsmcp.security.McpProtectedResource;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

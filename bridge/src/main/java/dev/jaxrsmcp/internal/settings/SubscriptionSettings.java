@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.settings;
 
-import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpWatcher;
 import java.time.Duration;
 import java.util.Map;
 

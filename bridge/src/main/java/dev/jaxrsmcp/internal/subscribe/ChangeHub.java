@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.internal.subscribe;
 
-import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.McpChangeBus.Change;
-import dev.jaxrsmcp.McpChanges;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpChangeBus.Change;
+import dev.jaxrsmcp.changes.McpChanges;
+import dev.jaxrsmcp.changes.McpWatcher;
 import dev.jaxrsmcp.internal.time.Scheduler;
 import dev.jaxrsmcp.internal.time.Time;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.subscribe;
 
-import dev.jaxrsmcp.McpChanges;
+import dev.jaxrsmcp.changes.McpChanges;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**

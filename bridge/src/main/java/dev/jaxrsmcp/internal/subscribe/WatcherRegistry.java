@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.subscribe;
 
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpWatcher;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;

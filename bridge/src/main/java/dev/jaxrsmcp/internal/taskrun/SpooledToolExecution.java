@@ -1,7 +1,6 @@
 package dev.jaxrsmcp.internal.taskrun;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
 import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.content.ReadMessage;
@@ -10,6 +9,7 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.methods.ResourceMethods;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.TaskRunWatch;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
@@ -18,12 +18,14 @@ import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@link TaskExecution} on today's read path: the route runs through the in-process reader on a
@@ -79,7 +81,8 @@ public final class SpooledToolExecution implements TaskExecution {
       McpCall call,
       ToolMethods.ToolRead read,
       Listener listener,
-      java.util.function.UnaryOperator<Runnable> carried) {
+      java.util.function.UnaryOperator<Runnable> carried,
+      TaskRunWatch watch) {
     if (closed) {
       throw shuttingDown();
     }
@@ -91,8 +94,16 @@ public final class SpooledToolExecution implements TaskExecution {
               + " may run at once on this server (McpTasks.maxRunning); try again later");
     }
     ReadContext context = new ReadContext(true, read.entry().maxBytes());
+    AtomicReference<TaskRunWatch.Run> observed = new AtomicReference<>();
     context.sink(
-        (progress, total, message) -> listener.progress(describe(progress, total, message)));
+        (progress, total, message) -> {
+          String described = describe(progress, total, message);
+          TaskRunWatch.Run run = observed.get();
+          if (run != null) {
+            run.progress(described);
+          }
+          listener.progress(described);
+        });
     Spool spool;
     try {
       spool = spools.create(read.entry().maxBytes(), context::isCancelled);
@@ -106,7 +117,12 @@ public final class SpooledToolExecution implements TaskExecution {
           spool.delete(); // the route's next write fails; the file goes now
         };
     try {
-      workers.execute(carried.apply(() -> runRoute(call, read, context, spool, listener)));
+      workers.execute(
+          carried.apply(
+              () -> {
+                observed.set(watch.start());
+                runRoute(call, read, context, spool, listener, observed.get());
+              }));
     } catch (RejectedExecutionException e) {
       slots.release();
       spool.delete();
@@ -123,7 +139,9 @@ public final class SpooledToolExecution implements TaskExecution {
       ToolMethods.ToolRead read,
       ReadContext context,
       Spool spool,
-      Listener listener) {
+      Listener listener,
+      TaskRunWatch.Run observed) {
+    boolean ended = false;
     try {
       RouteResponse response =
           state
@@ -140,17 +158,28 @@ public final class SpooledToolExecution implements TaskExecution {
       if (context.isCancelled()) {
         return;
       }
-      listener.completed(result(call, read, response, spool));
+      ObjectNode result = result(call, read, response, spool);
+      observed.completed(response.status(), result.path("isError").asBoolean(false), spool.size());
+      ended = true;
+      listener.completed(result);
     } catch (JsonRpcException e) {
       if (!context.isCancelled()) {
-        listener.failed(detached(e));
+        JsonRpcException error = detached(e);
+        observed.failed(error.code());
+        ended = true;
+        listener.failed(error);
       }
     } catch (RuntimeException e) {
       if (!context.isCancelled()) {
         LOG.log(System.Logger.Level.ERROR, "task read of " + read.uri() + " failed", e);
+        observed.failed(ErrorCodes.INTERNAL_ERROR);
+        ended = true;
         listener.failed(new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Internal error"));
       }
     } finally {
+      if (!ended) {
+        observed.cancelled();
+      }
       context.finish();
       spool.delete();
       slots.release();

@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.taskrun;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.TaskRunWatch;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 
 /**
@@ -20,6 +21,8 @@ public interface TaskExecution {
    *     (its headers, identity and trace context are the route's)
    * @param read the tool's resource, the URI its arguments expand to, and the match
    * @param carried wraps what runs on the task's thread with the creating request's thread context
+   * @param watch observes the run (an operation of kind {@code TASK}) for the creating call's
+   *     observers
    * @throws JsonRpcException ({@code -32603}) when the read cannot start (too many running, shut
    *     down); nothing runs then
    */
@@ -27,7 +30,8 @@ public interface TaskExecution {
       McpCall call,
       ToolMethods.ToolRead read,
       Listener listener,
-      java.util.function.UnaryOperator<Runnable> carried);
+      java.util.function.UnaryOperator<Runnable> carried,
+      TaskRunWatch watch);
 
   /** Cancels every run and deletes every spool file; further starts are refused. */
   void shutdown();

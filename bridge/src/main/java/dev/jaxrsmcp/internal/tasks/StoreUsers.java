@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.tasks;
 
-import dev.jaxrsmcp.McpTaskStore;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import java.util.IdentityHashMap;
 import java.util.Map;
 

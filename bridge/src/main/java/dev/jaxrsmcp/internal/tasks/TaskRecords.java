@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.tasks;
 
-import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;

@@ -2,8 +2,8 @@ package dev.jaxrsmcp.internal.tasks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpTaskStore;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.tasks.McpTaskStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;

@@ -2,12 +2,12 @@ package dev.jaxrsmcp.internal.tasks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpResource;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.eras.Capabilities;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.TaskRunWatch;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
@@ -19,6 +19,7 @@ import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.taskrun.TaskExecution;
 import dev.jaxrsmcp.internal.time.Scheduler;
 import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -34,8 +35,8 @@ import java.util.function.UnaryOperator;
 /**
  * MCP tasks (SEP-2663) for the tools of long-running resources: creates a task for a {@code
  * tools/call} that may become one, runs its route through {@link TaskExecution}, keeps its state in
- * the {@link dev.jaxrsmcp.McpTaskStore} (shared by every instance when the store is), renews the
- * running instance's lease, ends the task at its TTL, and serves the {@code tasks/*} methods
+ * the {@link dev.jaxrsmcp.tasks.McpTaskStore} (shared by every instance when the store is), renews
+ * the running instance's lease, ends the task at its TTL, and serves the {@code tasks/*} methods
  * ({@link TaskMethods}).
  *
  * <p>Which instance writes what: the instance running a task renews its lease and status message
@@ -135,13 +136,18 @@ public final class Tasks {
    * @param creator the caller as the application's filters accepted it, detached from its request
    *     (headers copied, identity captured, no request scope)
    * @param carried carries the creating request's thread context to the thread the route runs on
+   * @param watch observes the task's run for the creating call's observers
    * @return the {@code CreateTaskResult} (with {@code resultType: "task"}), once the task is
    *     durably created
    * @throws JsonRpcException {@code -32603} when the task cannot start (a quota, the store, a
    *     shutdown); nothing is kept then
    */
   public ObjectNode start(
-      McpCall call, ToolMethods.ToolRead read, Caller creator, UnaryOperator<Runnable> carried) {
+      McpCall call,
+      ToolMethods.ToolRead read,
+      Caller creator,
+      UnaryOperator<Runnable> carried,
+      TaskRunWatch watch) {
     String quotaOwner = quotaOwner(creator);
     Runnable release;
     try {
@@ -161,7 +167,7 @@ public final class Tasks {
     local.put(task.id(), running);
     try {
       running.run =
-          execution.start(detached, read, new RunListener(running, records, clock), carried);
+          execution.start(detached, read, new RunListener(running, records, clock), carried, watch);
     } catch (RuntimeException e) {
       local.remove(task.id());
       release.run();

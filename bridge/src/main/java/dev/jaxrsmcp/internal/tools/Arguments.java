@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
@@ -56,6 +57,12 @@ public final class Arguments {
    */
   public static Resolved resolve(Tool tool, Optional<JsonNode> arguments, int maxUriLength) {
     ObjectNode given = object(tool, arguments);
+    if (tool.argumentsAreBody()) { // the route checks them: its binding and validation
+      String uri = tool.entry().template().expandAll(Map.of());
+      ToolRoute route = tool.route().orElseThrow();
+      return new Resolved(
+          uri, new RouteCall(route.httpMethod(), Map.of(), Optional.of(Json.writeVerbatim(given))));
+    }
     Map<String, ToolParameter> declared = new LinkedHashMap<>();
     tool.parameters().forEach(p -> declared.put(p.name(), p));
     Set<String> accepted = new LinkedHashSet<>(declared.keySet());

@@ -1,8 +1,14 @@
 package dev.jaxrsmcp.internal.tools;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.ToolRoute;
+import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.schema.TypeSchemas;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -23,6 +29,7 @@ import java.util.concurrent.CompletionStage;
  */
 final class RouteTools {
   private final List<String> problems;
+  private static final ObjectMapper SCHEMA_READER = Json.reader(1000);
   private final TypeSchemas schemas = new TypeSchemas();
 
   RouteTools(List<String> problems) {
@@ -47,8 +54,13 @@ final class RouteTools {
                 + "'); rename a parameter");
       }
     }
+    Optional<ObjectNode> written = Optional.empty();
+    if (!route.annotation().inputSchema().isEmpty()) {
+      written = writtenSchema(route, parameters);
+      parameters = List.of();
+    }
     Optional<TypeSchemas.Described> body = Optional.empty();
-    if (route.bodyType().isPresent()) {
+    if (route.bodyType().isPresent() && written.isEmpty()) {
       try {
         body = Optional.of(schemas.describe(route.bodyType().get()));
       } catch (IllegalArgumentException e) {
@@ -62,28 +74,111 @@ final class RouteTools {
       }
     }
     Optional<ObjectNode> output = Optional.empty();
-    Optional<Type> result = resultType(route.returnType());
-    if (isJson(route.entry().mimeType()) && result.isPresent()) {
-      try {
-        output =
-            Optional.of(schemas.describe(result.get()))
-                .filter(TypeSchemas.Described::isObject)
-                .map(TypeSchemas.Described::document);
-      } catch (IllegalArgumentException e) {
-        problem(
-            method,
-            "the result of an @McpTool that produces JSON must be a type its JSON Schema can be"
-                + " generated for (found "
-                + route.returnType().getTypeName()
-                + ": "
-                + e.getMessage()
-                + ")");
-      }
+    try {
+      output = outputSchema(route.entry().mimeType(), route.returnType());
+    } catch (IllegalArgumentException e) {
+      problem(
+          method,
+          "the result of an @McpTool that produces JSON must be a type its JSON Schema can be"
+              + " generated for (found "
+              + route.returnType().getTypeName()
+              + ": "
+              + e.getMessage()
+              + ")");
     }
     if (problems.size() > before) {
       return Optional.empty();
     }
-    return Optional.of(new Tool(name, route, parameters, body, output));
+    return Optional.of(new Tool(name, route, parameters, body, output, written));
+  }
+
+  /**
+   * The input schema of {@code @McpTool(inputSchema)}: the classpath resource, a JSON object of
+   * {@code "type": "object"}, for a method with an entity and no other arguments.
+   */
+  private Optional<ObjectNode> writtenSchema(ToolRoute route, List<ToolParameter> parameters) {
+    Method method = route.entry().method();
+    String path = route.annotation().inputSchema();
+    if (!parameters.isEmpty() || route.bodyType().isEmpty()) {
+      problem(
+          method,
+          "@McpTool(inputSchema) makes the arguments the route's entity: the method must take one"
+              + " entity and no path, query or header arguments (found "
+              + (route.bodyType().isEmpty()
+                  ? "no entity"
+                  : "arguments " + parameters.stream().map(ToolParameter::name).toList())
+              + ")");
+      return Optional.empty();
+    }
+    JsonNode schema;
+    try (InputStream in = method.getDeclaringClass().getResourceAsStream(path)) {
+      if (in == null) {
+        problem(
+            method,
+            "@McpTool(inputSchema) names a classpath resource that does not exist (found '"
+                + path
+                + "', looked up from "
+                + method.getDeclaringClass().getName()
+                + ")");
+        return Optional.empty();
+      }
+      schema = SCHEMA_READER.readTree(in);
+    } catch (IOException | RuntimeException e) {
+      problem(
+          method,
+          "@McpTool(inputSchema) must name a JSON document (found '"
+              + path
+              + "': "
+              + e.getMessage()
+              + ")");
+      return Optional.empty();
+    }
+    if (!(schema instanceof ObjectNode object) || !"object".equals(object.path("type").asText())) {
+      problem(
+          method,
+          "@McpTool(inputSchema) must be a JSON Schema of \"type\": \"object\" (found '"
+              + path
+              + "' with type "
+              + (schema == null ? "none" : schema.path("type").toString())
+              + ")");
+      return Optional.empty();
+    }
+    List<String> headers = HeaderArguments.problems(object);
+    if (!headers.isEmpty()) {
+      headers.forEach(
+          problem -> problem(method, "@McpTool(inputSchema) '" + path + "': " + problem));
+      return Optional.empty();
+    }
+    return Optional.of(object);
+  }
+
+  /**
+   * The {@code outputSchema} of a resource's tool: as a route's, but a return type the generator
+   * cannot describe leaves it out (resources were tools before they had output schemas; none fails
+   * the start for it).
+   */
+  Optional<ObjectNode> outputSchema(CatalogueEntry entry) {
+    try {
+      return outputSchema(entry.mimeType(), entry.method().getGenericReturnType());
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The schema of a route's structured result: for a route that produces JSON, its return type's
+   * schema when that is an object.
+   *
+   * @throws IllegalArgumentException when the generator cannot describe the type
+   */
+  private Optional<ObjectNode> outputSchema(String mimeType, Type returnType) {
+    Optional<Type> result = resultType(returnType);
+    if (!isJson(mimeType) || result.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(schemas.describe(result.get()))
+        .filter(TypeSchemas.Described::isObject)
+        .map(TypeSchemas.Described::document);
   }
 
   private void problem(Method method, String message) {

@@ -26,10 +26,29 @@ public final class Tool {
   private final Optional<ToolRoute> route;
   private final Optional<TypeSchemas.Described> body;
   private final Optional<ObjectNode> outputSchema;
+  private final Optional<ObjectNode> writtenSchema;
+  private final List<HeaderArguments.Mirror> mirrors;
   private final ObjectNode definition;
 
-  Tool(String name, CatalogueEntry entry, List<ToolParameter> parameters) {
-    this(name, entry, parameters, Optional.empty(), Optional.empty(), Optional.empty());
+  /**
+   * A resource's tool.
+   *
+   * @param outputSchema the schema of its structured result, when the resource produces JSON and
+   *     its method's return type has an object schema
+   */
+  Tool(
+      String name,
+      CatalogueEntry entry,
+      List<ToolParameter> parameters,
+      Optional<ObjectNode> outputSchema) {
+    this(
+        name,
+        entry,
+        parameters,
+        Optional.empty(),
+        Optional.empty(),
+        outputSchema,
+        Optional.empty());
   }
 
   /**
@@ -37,14 +56,16 @@ public final class Tool {
    *
    * @param body the schema of its entity, when it has one
    * @param outputSchema the schema of its structured result, when its return type has one
+   * @param writtenSchema its {@code @McpTool(inputSchema)}: the arguments are the body
    */
   Tool(
       String name,
       ToolRoute route,
       List<ToolParameter> parameters,
       Optional<TypeSchemas.Described> body,
-      Optional<ObjectNode> outputSchema) {
-    this(name, route.entry(), parameters, Optional.of(route), body, outputSchema);
+      Optional<ObjectNode> outputSchema,
+      Optional<ObjectNode> writtenSchema) {
+    this(name, route.entry(), parameters, Optional.of(route), body, outputSchema, writtenSchema);
   }
 
   private Tool(
@@ -53,19 +74,43 @@ public final class Tool {
       List<ToolParameter> parameters,
       Optional<ToolRoute> route,
       Optional<TypeSchemas.Described> body,
-      Optional<ObjectNode> outputSchema) {
+      Optional<ObjectNode> outputSchema,
+      Optional<ObjectNode> writtenSchema) {
     this.name = name;
     this.entry = entry;
     this.parameters = List.copyOf(parameters);
     this.route = route;
     this.body = body;
     this.outputSchema = outputSchema;
+    this.writtenSchema = writtenSchema;
+    this.mirrors =
+        writtenSchema
+            .map(HeaderArguments::mirrors)
+            .orElseGet(
+                () ->
+                    parameters.stream()
+                        .filter(ToolParameter::mirrored)
+                        .map(p -> new HeaderArguments.Mirror(p.name(), List.of(p.name())))
+                        .toList());
     this.definition = buildDefinition();
   }
 
   /** The {@code @McpTool} route the tool runs; empty for a resource's tool. */
   public Optional<ToolRoute> route() {
     return route;
+  }
+
+  /**
+   * True when the tool's input schema was written by hand ({@code @McpTool(inputSchema)}): the
+   * whole {@code arguments} object is the route's entity.
+   */
+  boolean argumentsAreBody() {
+    return writtenSchema.isPresent();
+  }
+
+  /** The arguments a modern call mirrors into {@code Mcp-Param-*} headers (SEP-2243). */
+  List<HeaderArguments.Mirror> mirrors() {
+    return mirrors;
   }
 
   /** True when the tool's route has an entity: the {@code body} argument is required. */
@@ -75,10 +120,11 @@ public final class Tool {
 
   /**
    * Whether a JSON object the route answers is also the result's {@code structuredContent}: for
-   * {@code @McpTool} routes.
+   * {@code @McpTool} routes and resources' tools alike (a route that answers anything but a JSON
+   * object gives its text alone).
    */
   public boolean structured() {
-    return route.isPresent();
+    return true;
   }
 
   /** The tool's name, unique within the server. */
@@ -108,6 +154,9 @@ public final class Tool {
    * {@code $defs} too), its nested types under the document's {@code $defs}.
    */
   ObjectNode inputSchema() {
+    if (writtenSchema.isPresent()) {
+      return writtenSchema.get().deepCopy();
+    }
     ObjectNode schema = Json.object().put("type", "object");
     if (!parameters.isEmpty() || body.isPresent()) {
       ObjectNode properties = schema.putObject("properties");

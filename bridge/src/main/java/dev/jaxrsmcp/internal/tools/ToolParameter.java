@@ -46,7 +46,22 @@ record ToolParameter(
       schema = type.schema();
     }
     defaultValue.ifPresent(value -> schema.set("default", value));
+    if (mirrored()) {
+      schema.put(HeaderArguments.KEYWORD, name);
+    }
     return schema;
+  }
+
+  /**
+   * True for a header argument the client mirrors into an {@code Mcp-Param-{name}} HTTP header
+   * (SEP-2243): one value of a string, integer or boolean type whose name is an HTTP token. Only
+   * those may carry {@code x-mcp-header}; a {@code number} or list header argument is not mirrored.
+   */
+  boolean mirrored() {
+    return header
+        && !repeated
+        && !(type instanceof ArgumentType.NumberType)
+        && HeaderArguments.isToken(name);
   }
 
   /** What a fitting value is, for error messages. */

@@ -76,7 +76,12 @@ public final class Tools {
     }
     ToolNaming.Result naming = ToolNaming.name(candidates);
     List<String> problems = new ArrayList<>();
+    int resources = offered.size() - routes.size();
+    boolean resourceProblems = false;
+    boolean toolProblems = false;
     for (ToolNaming.Clash clash : naming.clashes()) {
+      resourceProblems |= clash.later() < resources || clash.earlier() < resources;
+      toolProblems |= clash.later() >= resources || clash.earlier() >= resources;
       CatalogueEntry later = offered.get(clash.later());
       CatalogueEntry earlier = offered.get(clash.earlier());
       problems.add(
@@ -88,17 +93,27 @@ public final class Tools {
               earlier.methodName()));
     }
     List<Tool> sorted = new ArrayList<>();
-    int resources = offered.size() - routes.size();
+    RouteTools routeTools = new RouteTools(problems);
     for (int i = 0; i < resources; i++) {
       CatalogueEntry entry = offered.get(i);
-      sorted.add(new Tool(naming.names().get(i), entry, ToolParameters.of(entry)));
+      sorted.add(
+          new Tool(
+              naming.names().get(i),
+              entry,
+              ToolParameters.of(entry),
+              routeTools.outputSchema(entry)));
     }
-    RouteTools routeTools = new RouteTools(problems);
+    int before = problems.size();
     for (int i = 0; i < routes.size(); i++) {
       routeTools.tool(naming.names().get(resources + i), routes.get(i)).ifPresent(sorted::add);
     }
+    toolProblems |= problems.size() > before;
     if (!problems.isEmpty()) {
-      throw new McpConfigurationException(problems);
+      String declarations =
+          toolProblems && resourceProblems
+              ? "@McpResource and @McpTool"
+              : toolProblems ? "@McpTool" : "@McpResource";
+      throw new McpConfigurationException(declarations, problems);
     }
     sorted.sort(Comparator.comparing(Tool::name));
     return new Tools(sorted);

@@ -2,7 +2,7 @@ package dev.jaxrsmcp.internal.subscribe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpChangeBus;
+import dev.jaxrsmcp.changes.McpChangeBus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

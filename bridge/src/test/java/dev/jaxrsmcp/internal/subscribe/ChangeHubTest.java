@@ -2,8 +2,8 @@ package dev.jaxrsmcp.internal.subscribe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpChangeBus;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpWatcher;
 import dev.jaxrsmcp.internal.time.VirtualTime;
 import java.time.Duration;
 import java.util.ArrayList;

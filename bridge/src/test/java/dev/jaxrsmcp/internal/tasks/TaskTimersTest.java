@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpTasks;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.catalogue.TestEntries;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
+import dev.jaxrsmcp.internal.observe.TaskRunWatch;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.CallerIdentity;
 import dev.jaxrsmcp.internal.protocol.Era;
@@ -20,6 +20,7 @@ import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.taskrun.TaskExecution;
 import dev.jaxrsmcp.internal.time.Time;
+import dev.jaxrsmcp.tasks.McpTasks;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -56,7 +57,8 @@ class TaskTimersTest {
             McpCall call,
             ToolMethods.ToolRead read,
             Listener listener,
-            UnaryOperator<Runnable> carried) {
+            UnaryOperator<Runnable> carried,
+            TaskRunWatch watch) {
           routes.execute(
               carried.apply(
                   () -> {
@@ -122,7 +124,7 @@ class TaskTimersTest {
                 .build());
     for (int i = 0; i < 2_000; i++) {
       McpCall call = call("user-" + (i % 10));
-      tasks.start(call, read(), call.caller(), task -> task);
+      tasks.start(call, read(), call.caller(), task -> task, TaskRunWatch.none());
     }
     await().atMost(Duration.ofSeconds(20)).until(() -> tasks.timersQueued() == 0);
     assertThat(tasks.kept()).isEqualTo(2_000); // their results wait for tasks/get until the TTL
@@ -132,14 +134,14 @@ class TaskTimersTest {
   void aCallerKeepsAtMostItsShareOfTasks() {
     tasks = tasks(McpTasks.builder().maxStoredPerCaller(50).build());
     for (int i = 0; i < 500; i++) {
-      tasks.start(call("alice"), read(), call("alice").caller(), task -> task);
+      tasks.start(call("alice"), read(), call("alice").caller(), task -> task, TaskRunWatch.none());
       await()
           .pollDelay(Duration.ZERO)
           .pollInterval(Duration.ofMillis(1))
           .atMost(Duration.ofSeconds(5))
           .until(() -> tasks.timersQueued() == 0);
     }
-    tasks.start(call("bob"), read(), call("bob").caller(), task -> task);
+    tasks.start(call("bob"), read(), call("bob").caller(), task -> task, TaskRunWatch.none());
     assertThat(tasks.kept()).isEqualTo(51);
   }
 }

@@ -1,7 +1,7 @@
 package com.example.widgets;
 
 import dev.jaxrsmcp.McpFeature;
-import dev.jaxrsmcp.McpWatcher;
+import dev.jaxrsmcp.changes.McpWatcher;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 

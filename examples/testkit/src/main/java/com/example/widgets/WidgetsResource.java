@@ -1,7 +1,7 @@
 package com.example.widgets;
 
-import dev.jaxrsmcp.McpChanges;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.changes.McpChanges;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;

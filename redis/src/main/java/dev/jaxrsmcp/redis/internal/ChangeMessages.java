@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpChangeBus.Change;
+import dev.jaxrsmcp.changes.McpChangeBus.Change;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** JSON-RPC messages as each era wants them, and the header values that mirror them. */
@@ -74,6 +76,42 @@ public final class Requests {
     return "=?base64?"
         + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8))
         + "?=";
+  }
+
+  /**
+   * The {@code Mcp-Param-*} headers a modern {@code tools/call} mirrors its arguments in
+   * (SEP-2243): one for each property of the tool's input schema, reached through {@code
+   * properties} alone, that carries {@code x-mcp-header} and whose argument is a string, integer or
+   * boolean; values as {@link #headerValue} encodes them.
+   */
+  public static Map<String, String> mirroredHeaders(JsonNode inputSchema, JsonNode arguments) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    mirror(inputSchema, arguments, headers);
+    return headers;
+  }
+
+  private static void mirror(JsonNode schema, JsonNode value, Map<String, String> headers) {
+    JsonNode properties = schema.path("properties");
+    if (!properties.isObject() || !value.isObject()) {
+      return;
+    }
+    properties
+        .fields()
+        .forEachRemaining(
+            property -> {
+              JsonNode argument = value.get(property.getKey());
+              if (argument == null || argument.isNull()) {
+                return;
+              }
+              JsonNode header = property.getValue().path("x-mcp-header");
+              if (header.isTextual()
+                  && (argument.isTextual()
+                      || argument.isIntegralNumber()
+                      || argument.isBoolean())) {
+                headers.put("Mcp-Param-" + header.asText(), headerValue(argument.asText()));
+              }
+              mirror(property.getValue(), argument, headers);
+            });
   }
 
   /** Whether {@code message} is a JSON-RPC response (a result or an error for an id). */

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.eras;
+package dev.jaxrsmcp.internal.protocol;
 
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -6,8 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
 
-/** Decodes mirrored header values, including the {@code =?base64?…?=} sentinel form. */
-final class HeaderValues {
+/**
+ * Decodes mirrored header values ({@code Mcp-Name}, {@code Mcp-Param-*}), including the {@code
+ * =?base64?…?=} sentinel form.
+ */
+public final class HeaderValues {
   private static final String PREFIX = "=?base64?";
   private static final String SUFFIX = "?=";
 
@@ -17,7 +20,7 @@ final class HeaderValues {
    * The value a mirrored header stands for; empty when it holds characters outside visible ASCII,
    * space and tab, or a sentinel that is not padded standard Base64 of UTF-8.
    */
-  static Optional<String> decode(String header) {
+  public static Optional<String> decode(String header) {
     for (int i = 0; i < header.length(); i++) {
       char c = header.charAt(i);
       if ((c < 0x20 && c != '\t') || c > 0x7E) {

@@ -1,8 +1,8 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.changes;
 
 /**
- * Tells MCP subscribers that something changed. Get it from {@link McpFeature#changes()} (for
- * background jobs) or inject it into resource classes:
+ * Tells MCP subscribers that something changed. Get it from {@link
+ * dev.jaxrsmcp.McpFeature#changes()} (for background jobs) or inject it into resource classes:
  *
  * <pre>{@code
  * @PUT

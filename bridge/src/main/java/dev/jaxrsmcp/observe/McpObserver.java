@@ -1,12 +1,12 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.observe;
 
 /**
  * Watches every MCP operation the endpoint serves, for metrics, traces or an audit log: told when
  * an operation starts, given a scope to open around the route it runs, told of its progress, and
  * told once when it ended, with its {@link McpOutcome}. The bridge's own access record (logger
  * {@code dev.jaxrsmcp.access}) is one; register more with {@link
- * McpFeature.Builder#observer(McpObserver)}. An adapter onto Micrometer's {@code Observation} is a
- * few lines:
+ * dev.jaxrsmcp.McpFeature.Builder#observer(McpObserver)}. An adapter onto Micrometer's {@code
+ * Observation} is a few lines:
  *
  * <pre>{@code
  * McpFeature.builder()

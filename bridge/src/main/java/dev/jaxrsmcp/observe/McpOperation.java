@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.observe;
 
 import java.util.Map;
 import java.util.Objects;
@@ -10,7 +10,7 @@ import java.util.Optional;
  * names, ids) are cut at 512 characters. Concrete URIs are for spans and logs, not metric tags: the
  * low-cardinality template of a read is in its {@link McpOutcome#template()}.
  *
- * @param kind a request, a notification, a listen stream or a legacy session
+ * @param kind a request, a notification, a listen stream, a legacy session or a task's run
  * @param method the JSON-RPC method ({@code mcp.method.name}), for example {@code resources/read};
  *     the HTTP method ({@code GET}, {@code DELETE}, {@code POST}) for a request that is no JSON-RPC
  *     message (a session's stream, its end, a body that does not parse); {@code session} for a
@@ -58,7 +58,13 @@ public record McpOperation(
     /**
      * A legacy session, from {@code initialize} to its end: {@code mcp.server.session.duration}.
      */
-    SESSION
+    SESSION,
+    /**
+     * A task's run in the background, from its route's start (on the task's thread, inside the
+     * scope of the {@code tools/call} that created it) to its end: completed, failed or cancelled
+     * (error type {@code cancelled}). Its method, ids, URI and tool are the creating call's.
+     */
+    TASK
   }
 
   public McpOperation {

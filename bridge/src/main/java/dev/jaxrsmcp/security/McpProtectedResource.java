@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.security;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * OAuth 2.0 protected-resource metadata (RFC 9728) for an MCP server whose routes require bearer
  * tokens: where clients get tokens for it. Register it with {@link
- * McpFeature.Builder#protectedResource}:
+ * dev.jaxrsmcp.McpFeature.Builder#protectedResource}:
  *
  * <pre>{@code
  * McpFeature.builder()

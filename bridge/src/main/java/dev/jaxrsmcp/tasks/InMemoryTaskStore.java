@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.tasks;
 
 import java.time.Clock;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.observe;
 
 import java.time.Duration;
 import java.util.Objects;

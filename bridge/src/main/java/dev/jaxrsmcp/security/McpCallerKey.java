@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.security;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.util.Optional;
@@ -8,8 +8,8 @@ import java.util.Optional;
  * jakarta.ws.rs.core.SecurityContext} principal (an API key checked by a filter, mutual TLS, IP
  * rules). The bridge owns what it keeps for a caller (legacy sessions, tasks, listen streams and
  * their quotas) by the principal when the request has one, else by this key, else by the {@link
- * McpSettings#sessionBinding() binding headers}; callers with neither a principal nor a key share
- * the anonymous quotas (see {@link McpSettings#maxAnonymousSessions()}).
+ * dev.jaxrsmcp.McpSettings#sessionBinding() binding headers}; callers with neither a principal nor
+ * a key share the anonymous quotas (see {@link dev.jaxrsmcp.McpSettings#maxAnonymousSessions()}).
  *
  * <p>Called once the application's own filters have run (on the MCP request for sessions and
  * listens, on the route's request for reads and tasks), on the request's thread. Return a key only

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.changes;
 
 import java.util.List;
 import java.util.Map;

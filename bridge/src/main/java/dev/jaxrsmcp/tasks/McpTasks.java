@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.tasks;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * Settings of MCP tasks (the tasks extension, {@code io.modelcontextprotocol/tasks}, protocol
  * 2026-07-28): a {@code tools/call} of a long-running resource declared with {@link
- * McpResource#taskSupport()} answers with a task handle, and the route runs in the background.
- * Instances are immutable; use {@link #newBuilder()} to derive a changed copy.
+ * dev.jaxrsmcp.McpResource#taskSupport()} answers with a task handle, and the route runs in the
+ * background. Instances are immutable; use {@link #newBuilder()} to derive a changed copy.
  *
  * <pre>{@code
  * McpFeature.builder()
@@ -86,9 +86,9 @@ public final class McpTasks {
 
   /**
    * The most tasks of one caller whose routes run at once on this instance (a caller is its
-   * principal or {@link McpSettings#callerKey() key}; every caller the application did not
-   * authenticate counts as one caller); a task beyond it is refused with {@code -32603} and nothing
-   * runs, so one caller cannot take every one of {@link #maxRunning()}. Default 16.
+   * principal or {@link dev.jaxrsmcp.McpSettings#callerKey() key}; every caller the application did
+   * not authenticate counts as one caller); a task beyond it is refused with {@code -32603} and
+   * nothing runs, so one caller cannot take every one of {@link #maxRunning()}. Default 16.
    */
   public int maxRunningPerCaller() {
     return maxRunningPerCaller;
