@@ -280,6 +280,21 @@ public final class McpFeature extends McpSettings implements Feature {
       return with(BuilderValues.withCompleter(settings, template, variable, completer));
     }
 
+    /**
+     * Registers the completer of one argument of an {@link McpPrompt} ({@code completion/complete}
+     * with a {@code ref/prompt}). {@code prompt} is the prompt's name; the application fails to
+     * start when no {@code @McpPrompt} has it or it has no such argument.
+     *
+     * <pre>{@code
+     * McpFeature.builder()
+     *     .completePrompt("summarize_widget", "tone", McpCompleter.of("brief", "detailed"))
+     *     .build();
+     * }</pre>
+     */
+    public Builder completePrompt(String prompt, String argument, McpCompleter completer) {
+      return with(BuilderValues.withPromptCompleter(settings, prompt, argument, completer));
+    }
+
     /** See {@link McpFeature#pageSize()}; from 1 to 1000. */
     public Builder pageSize(int size) {
       return set(ProtocolSettings.PAGE_SIZE, size);

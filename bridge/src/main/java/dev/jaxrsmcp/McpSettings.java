@@ -248,6 +248,14 @@ public abstract class McpSettings extends AccessSettings {
     return settings.get(ProtocolSettings.COMPLETERS);
   }
 
+  /**
+   * The completers of {@link McpPrompt} arguments registered per prompt name and argument ({@link
+   * McpFeature.Builder#completePrompt}).
+   */
+  public Map<String, Map<String, McpCompleter>> promptCompleters() {
+    return settings.get(ProtocolSettings.PROMPT_COMPLETERS);
+  }
+
   /** How many entries one page of a list result holds; default 50. */
   public int pageSize() {
     return settings.get(ProtocolSettings.PAGE_SIZE);

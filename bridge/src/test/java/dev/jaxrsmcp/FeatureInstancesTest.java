@@ -94,6 +94,7 @@ class FeatureInstancesTest {
         .listenTimeout(Duration.ofMinutes(2))
         .watch("app://items/{id}", watcher)
         .complete("app://items/{id}", "id", completer)
+        .completePrompt("summarize", "id", completer)
         .pageSize(7)
         .changeBus(McpChangeBus.local())
         .spoolDirectory(java.nio.file.Path.of("/tmp/somewhere-else"))

@@ -338,9 +338,7 @@ class DiscoveryTest {
                 "argument", Map.of("name", "x", "value", "")),
             null);
     assertThat(prompt.getString("error.message"))
-        .isEqualTo(
-            "Invalid params: only 'ref/resource' completions are offered (found 'ref/prompt');"
-                + " this server has no prompts");
+        .isEqualTo("Invalid params: no prompt is named 'p'");
   }
 
   @Test

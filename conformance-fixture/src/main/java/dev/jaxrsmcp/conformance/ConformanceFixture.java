@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.conformance;
 
+import dev.jaxrsmcp.McpCompleter;
 import dev.jaxrsmcp.McpFeature;
 import java.net.URI;
 import org.glassfish.grizzly.http.server.HttpServer;
@@ -21,13 +22,21 @@ public final class ConformanceFixture {
   /** The fixture's routes with the bridge registered; derived URIs use the suite's scheme. */
   public static ResourceConfig application() {
     return new ResourceConfig(
-            FixtureResources.class, FixtureTools.class, FixtureToolRoutes.class, FixtureTasks.class)
+            FixtureResources.class,
+            FixtureTools.class,
+            FixtureToolRoutes.class,
+            FixtureTasks.class,
+            FixturePrompts.class)
         .property(ServerProperties.WADL_FEATURE_DISABLE, true)
         .register(
             McpFeature.builder()
                 .name("jaxrs-mcp-conformance-fixture")
                 .version("0.1.0")
                 .scheme("test")
+                .completePrompt(
+                    "test_prompt_with_arguments",
+                    "arg1",
+                    McpCompleter.of("test", "testValue1", "paris", "park"))
                 .build());
   }
 

@@ -50,6 +50,41 @@ class ConformanceFixtureTest {
   }
 
   @Test
+  void thePromptWithAnEmbeddedResourceEmbedsTheUriItIsGiven() {
+    String body =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":"
+            + "\"test_prompt_with_embedded_resource\",\"arguments\":{\"resourceUri\":"
+            + "\"test://example-resource\"},"
+            + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    JsonPath json =
+        given()
+            .contentType("application/json")
+            .accept("application/json, text/event-stream")
+            .header("MCP-Protocol-Version", "2026-07-28")
+            .header("Mcp-Method", "prompts/get")
+            .header("Mcp-Name", "test_prompt_with_embedded_resource")
+            .body(body)
+            .post(base + "/mcp")
+            .then()
+            .statusCode(200)
+            .extract()
+            .jsonPath();
+    assertThat(json.getList("result.messages")).hasSize(2);
+    assertThat(json.getMap("result.messages[0].content.resource"))
+        .isEqualTo(
+            java.util.Map.of(
+                "uri",
+                "test://example-resource",
+                "mimeType",
+                "text/plain",
+                "text",
+                "Embedded resource content for testing."));
+    assertThat(json.getString("result.messages[1].content.text"))
+        .isEqualTo("Please process the embedded resource above.");
+  }
+
+  @Test
   void staticTextIsReadableOverMcp() {
     JsonPath json = read("test://static-text");
     assertThat(json.getString("result.contents[0].mimeType")).isEqualTo("text/plain");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.McpPrompt;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.McpTool;
 import jakarta.annotation.security.RolesAllowed;
@@ -141,6 +142,43 @@ public final class WidgetsResource {
       description = "A widget's credentials; only owners may read them.")
   public Map<String, String> secrets(@PathParam("id") long id) {
     return store.secrets(id).orElseThrow(() -> noWidget(id));
+  }
+
+  /** How much a widget summary should say. */
+  public enum Detail {
+    BRIEF,
+    DETAILED
+  }
+
+  /**
+   * A prompt asking the model to summarize one widget, with its current state inlined. Prompts run
+   * through the same auth as reads: the caller needs a token.
+   */
+  @GET
+  @Path("/{id}/summary-prompt")
+  @Produces(MediaType.TEXT_PLAIN)
+  @McpPrompt(
+      name = "summarize_widget",
+      title = "Summarize a widget",
+      description = "Asks for a summary of one widget and its current state.",
+      arguments = {
+        @McpPrompt.Argument(name = "id", description = "The widget's numeric id"),
+        @McpPrompt.Argument(name = "detail", description = "BRIEF (the default) or DETAILED")
+      })
+  public String summaryPrompt(@PathParam("id") long id, @QueryParam("detail") Detail detail) {
+    Widget widget = store.find(id).orElseThrow(() -> noWidget(id));
+    ObjectNode state = store.state(id).orElseThrow(() -> noWidget(id));
+    return "Summarize the widget "
+        + widget.name()
+        + " (id "
+        + id
+        + ", a "
+        + widget.kind()
+        + ") "
+        + (detail == Detail.DETAILED ? "in detail, one line per state value" : "in one sentence")
+        + ". Its current state is "
+        + state
+        + ".";
   }
 
   @GET

@@ -172,6 +172,11 @@ public final class McpTestClient implements AutoCloseable {
     return list("tools/list", "tools", "name");
   }
 
+  /** {@code prompts/list}, every page. */
+  public McpList listPrompts() {
+    return list("prompts/list", "prompts", "name");
+  }
+
   private McpList list(String method, String field, String key) {
     List<McpResponse> pages = new ArrayList<>();
     Optional<String> cursor = Optional.empty();
@@ -249,6 +254,27 @@ public final class McpTestClient implements AutoCloseable {
     ObjectNode params = object().put("name", name);
     params.set("arguments", Requests.JSON.valueToTree(arguments));
     return params;
+  }
+
+  /**
+   * {@code prompts/get} of the prompt {@code name} with {@code arguments} (strings, as MCP prompt
+   * arguments are). Its messages are at {@code response.result().path("messages")}.
+   */
+  public McpResponse getPrompt(String name, Map<String, String> arguments) {
+    ObjectNode params = object().put("name", name);
+    params.set("arguments", Requests.JSON.valueToTree(arguments));
+    return send("prompts/get", params);
+  }
+
+  /**
+   * {@code completion/complete} of the argument {@code argument} of the prompt {@code prompt}, for
+   * the prefix {@code value}. Values are at {@code response.strings("/completion/values")}.
+   */
+  public McpResponse completePrompt(String prompt, String argument, String value) {
+    ObjectNode params = object();
+    params.putObject("ref").put("type", "ref/prompt").put("name", prompt);
+    params.putObject("argument").put("name", argument).put("value", value);
+    return send("completion/complete", params);
   }
 
   /**

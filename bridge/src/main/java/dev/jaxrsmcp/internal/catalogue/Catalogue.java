@@ -20,6 +20,7 @@ public final class Catalogue {
   private final List<CatalogueEntry> templates;
   private final TemplateIndex<CatalogueEntry> index;
   private final List<ToolRoute> toolRoutes;
+  private final List<PromptRoute> promptRoutes;
 
   /** A catalogue of these entries, in this order, without {@code @McpTool} routes. */
   public Catalogue(List<CatalogueEntry> entries) {
@@ -31,8 +32,18 @@ public final class Catalogue {
    * resources).
    */
   public Catalogue(List<CatalogueEntry> entries, List<ToolRoute> toolRoutes) {
+    this(entries, toolRoutes, List.of());
+  }
+
+  /**
+   * A catalogue of these entries, in this order, of these {@code @McpTool} routes and of these
+   * {@code @McpPrompt} routes (prompts, never resources).
+   */
+  public Catalogue(
+      List<CatalogueEntry> entries, List<ToolRoute> toolRoutes, List<PromptRoute> promptRoutes) {
     this.entries = List.copyOf(entries);
     this.toolRoutes = List.copyOf(toolRoutes);
+    this.promptRoutes = List.copyOf(promptRoutes);
     this.resources = this.entries.stream().filter(e -> e.template().isExact()).toList();
     this.templates = this.entries.stream().filter(e -> !e.template().isExact()).toList();
     this.index =
@@ -53,6 +64,11 @@ public final class Catalogue {
   /** The {@code @McpTool} routes, in the scan's order. */
   public List<ToolRoute> toolRoutes() {
     return toolRoutes;
+  }
+
+  /** The {@code @McpPrompt} routes, in the scan's order. */
+  public List<PromptRoute> promptRoutes() {
+    return promptRoutes;
   }
 
   /** Entries whose URI has no variables, in declaration order. */

@@ -36,7 +36,12 @@ public final class ReadMessage {
      * {@code tools/call}: {@code content}; a failed route is an error result ({@code isError}),
      * except 401, which stays an error (the MCP POST answers 401 with the route's challenge).
      */
-    TOOL_CALL
+    TOOL_CALL,
+    /**
+     * {@code prompts/get}: {@code messages}, made of the route's whole body (the prompts' room
+     * builds them); a failed route is a JSON-RPC error, as for a resource read.
+     */
+    PROMPT_GET
   }
 
   private ReadMessage() {}
@@ -56,6 +61,9 @@ public final class ReadMessage {
       ContentsShape shape,
       boolean truncated,
       ObjectNode serverInfo) {
+    if (kind == Kind.PROMPT_GET) {
+      throw new IllegalArgumentException("a prompt's answer is held whole, never streamed");
+    }
     ObjectNode contents = shape.contents(uri, PLACEHOLDER);
     ObjectNode result = Json.object();
     if (kind == Kind.RESOURCE_READ) {
@@ -128,7 +136,7 @@ public final class ReadMessage {
       String uri,
       RouteResponse response,
       ObjectNode serverInfo) {
-    if (kind == Kind.RESOURCE_READ) {
+    if (kind == Kind.RESOURCE_READ || kind == Kind.PROMPT_GET) {
       ContentsMapper.checkSuccess(response, uri, era, entry);
       throw new IllegalStateException("not a failure: " + response.status());
     }
@@ -173,6 +181,14 @@ public final class ReadMessage {
     result.putArray("content").addObject().put("type", "text").put("text", error.getMessage());
     result.put("isError", true);
     return result;
+  }
+
+  /**
+   * The response message of any other result an in-place request answers (a prompt's), decorated as
+   * a tool call's result is: {@code resultType} and the server's identity in the modern era.
+   */
+  public static ObjectNode result(JsonNode id, ObjectNode body, Era era, ObjectNode serverInfo) {
+    return message(id, body, era, serverInfo, Optional.empty(), false);
   }
 
   /** The response message, as modern or legacy results are decorated. */

@@ -163,7 +163,9 @@ public final class McpEndpoint {
       return Optional.empty();
     }
     JsonRpcRequest message = parsed.get();
-    if (!"resources/read".equals(message.method()) && !"tools/call".equals(message.method())) {
+    if (!"resources/read".equals(message.method())
+        && !"tools/call".equals(message.method())
+        && !"prompts/get".equals(message.method())) {
       return Optional.empty();
     }
     try {

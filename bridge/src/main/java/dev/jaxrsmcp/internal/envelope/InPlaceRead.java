@@ -42,6 +42,12 @@ public final class InPlaceRead {
    */
   public volatile boolean structured;
 
+  /**
+   * The prompt's name for a {@code prompts/get}: its route's body is held whole (up to {@code
+   * maxReadBytes}) and becomes the prompt's messages; empty for any other read.
+   */
+  public volatile String prompt = "";
+
   /** The most bytes a plain read's route may write ({@code maxReadBytes}). */
   final long maxReadBytes;
 

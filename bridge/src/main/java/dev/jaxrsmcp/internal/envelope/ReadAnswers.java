@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRead;
+import dev.jaxrsmcp.internal.prompts.PromptMessages;
 import dev.jaxrsmcp.internal.protocol.RouteResponse;
 import java.io.IOException;
 import java.util.Map;
@@ -57,6 +58,30 @@ final class ReadAnswers {
         shape,
         shape.value(body),
         envelope.serverInfo());
+  }
+
+  /**
+   * The response to a {@code prompts/get} whose route answered 2xx with {@code body}, whole: the
+   * prompt's messages ({@link PromptMessages}), or the error of a route that answered none.
+   */
+  static ObjectNode prompt(ReadEnvelope envelope, ContentsShape shape, byte[] body) {
+    InPlaceRead read = envelope.read();
+    try {
+      return ReadMessage.result(
+          read.id,
+          PromptMessages.of(read.prompt, read.uri, shape, body),
+          read.call.era(),
+          envelope.serverInfo());
+    } catch (JsonRpcException | IllegalStateException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "the route of prompt '" + read.prompt + "' (" + read.uri + ") answered no prompt: " + e);
+      return error(
+          envelope,
+          e instanceof JsonRpcException rpc
+              ? rpc
+              : new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Internal error"));
+    }
   }
 
   /**

@@ -133,6 +133,15 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
             read.entry,
             envelope.route(),
             shape -> {
+              if (read.kind == ReadMessage.Kind.PROMPT_GET) {
+                return whole(
+                    held,
+                    body -> {
+                      ObjectNode message = ReadAnswers.prompt(envelope, shape, body);
+                      read.answered(message);
+                      return message;
+                    });
+              }
               if (read.kind == ReadMessage.Kind.TOOL_CALL
                   && shape.text()
                   && ContentItems.isContentItems(shape.mimeType())) {

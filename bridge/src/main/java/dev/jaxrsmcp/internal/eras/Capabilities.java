@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.methods.CompletionMethods;
+import dev.jaxrsmcp.internal.methods.PromptMethods;
 import dev.jaxrsmcp.internal.protocol.ServerState;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.tools.Tools;
@@ -23,6 +24,11 @@ public final class Capabilities {
     }
     if (offersTools(state)) {
       capabilities.putObject("tools");
+    }
+    if (PromptMethods.offered(state)) {
+      // The prompts are fixed when the application starts: their list never changes, and a listen
+      // never acknowledges promptsListChanged.
+      capabilities.putObject("prompts").put("listChanged", false);
     }
     if (CompletionMethods.offered(state)) {
       capabilities.putObject("completions");

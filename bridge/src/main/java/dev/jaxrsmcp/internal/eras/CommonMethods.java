@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.eras;
 
 import dev.jaxrsmcp.internal.methods.CompletionMethods;
+import dev.jaxrsmcp.internal.methods.PromptMethods;
 import dev.jaxrsmcp.internal.methods.ResourceMethods;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
@@ -8,8 +9,8 @@ import dev.jaxrsmcp.internal.protocol.ServerState;
 import java.util.Map;
 
 /**
- * The methods both eras serve the same way (contract section 6): the resource methods, tools and
- * completion. Built once per era table; each registers only what the server offers.
+ * The methods both eras serve the same way (contract section 6): the resource methods, tools,
+ * prompts and completion. Built once per era table; each registers only what the server offers.
  */
 final class CommonMethods {
   private CommonMethods() {}
@@ -20,6 +21,7 @@ final class CommonMethods {
     table.put("resources/templates/list", resources::templatesList);
     table.put("resources/read", MethodHandler.inPlace("resources/read"));
     new ToolMethods(state).register(table);
+    new PromptMethods(state).register(table);
     new CompletionMethods(state).register(table);
   }
 }

@@ -3,13 +3,17 @@ package dev.jaxrsmcp.internal.install;
 import dev.jaxrsmcp.McpConfigurationException;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.PromptRoute;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** At start-up: every registered completer must name a template and one of its variables. */
+/**
+ * At start-up: every registered completer must name a template and one of its variables, or a
+ * prompt and one of its arguments.
+ */
 final class CompleterCheck {
   private CompleterCheck() {}
 
@@ -42,6 +46,36 @@ final class CompleterCheck {
                           + entry.get().template().pathVariables()
                           + " and query "
                           + entry.get().template().queryVariables()
+                          + ")");
+                }
+              }
+            });
+    settings
+        .get(ProtocolSettings.PROMPT_COMPLETERS)
+        .forEach(
+            (prompt, byArgument) -> {
+              Optional<PromptRoute> found =
+                  catalogue.promptRoutes().stream()
+                      .filter(p -> p.name().equals(prompt))
+                      .findFirst();
+              if (found.isEmpty()) {
+                problems.add(
+                    "a completer is registered for prompt '"
+                        + prompt
+                        + "', which is not the name of any @McpPrompt");
+                return;
+              }
+              List<String> arguments =
+                  found.get().arguments().stream().map(PromptRoute.Argument::name).toList();
+              for (String argument : byArgument.keySet()) {
+                if (!arguments.contains(argument)) {
+                  problems.add(
+                      "a completer is registered for argument '"
+                          + argument
+                          + "' of prompt '"
+                          + prompt
+                          + "', which has no such argument (found "
+                          + arguments
                           + ")");
                 }
               }

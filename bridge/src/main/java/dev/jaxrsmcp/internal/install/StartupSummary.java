@@ -4,6 +4,7 @@ import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.PromptRoute;
 import dev.jaxrsmcp.internal.protocol.Era;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.ProtocolSettings;
@@ -67,6 +68,9 @@ final class StartupSummary {
         + counted(templates, "template", e -> e.template().text())
         + ", "
         + counted(tools, "tool", Tool::name)
+        + (catalogue.promptRoutes().isEmpty()
+            ? ""
+            : ", " + counted(catalogue.promptRoutes(), "prompt", PromptRoute::name))
         + "; "
         + subscribable
         + " subscribable, "

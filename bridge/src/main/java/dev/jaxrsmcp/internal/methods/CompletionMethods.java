@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpCompleter;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.PromptRoute;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.prompts.Prompts;
 import dev.jaxrsmcp.internal.protocol.Caller;
 import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.MethodHandler;
@@ -23,26 +25,31 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code completion/complete} for resource template variables (contract section 10): the value
- * comes from the variable's registered {@link McpCompleter}, else from the template's collection
- * ({@code listFrom}); values are filtered by the typed prefix, at most 100 are sent, with {@code
- * total} and {@code hasMore}.
+ * {@code completion/complete} for resource template variables (contract section 10) and prompt
+ * arguments (section 13): the value comes from the variable's registered {@link McpCompleter}, else
+ * from the template's collection ({@code listFrom}) or the prompt argument's enum constants; values
+ * are filtered by the typed prefix, at most 100 are sent, with {@code total} and {@code hasMore}.
  */
 public final class CompletionMethods {
   static final int MAX_VALUES = 100;
 
   private final ServerState state;
   private final Members members;
+  private final Prompts prompts;
 
   public CompletionMethods(ServerState state) {
     this.state = state;
     this.members = new Members(state);
+    this.prompts = Prompts.of(state.catalogue());
   }
 
   /** True when any variable can complete: the {@code completions} capability. */
   public static boolean offered(ServerState state) {
     return !state.settings().get(ProtocolSettings.COMPLETERS).isEmpty()
-        || state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty());
+        || !state.settings().get(ProtocolSettings.PROMPT_COMPLETERS).isEmpty()
+        || state.catalogue().templates().stream().anyMatch(e -> !e.listFrom().isEmpty())
+        || state.catalogue().promptRoutes().stream()
+            .anyMatch(p -> p.arguments().stream().anyMatch(a -> !a.values().isEmpty()));
   }
 
   /** Adds {@code completion/complete} to a method table when completions are offered. */
@@ -58,11 +65,18 @@ public final class CompletionMethods {
     if (ref == null || !ref.isObject() || !ref.path("type").isTextual()) {
       throw invalid("'ref' must be an object with a 'type'");
     }
-    if (!"ref/resource".equals(ref.get("type").textValue())) {
-      throw invalid(
-          "only 'ref/resource' completions are offered (found '"
-              + ref.get("type").textValue()
-              + "'); this server has no prompts");
+    String type = ref.get("type").textValue();
+    if (!"ref/resource".equals(type) && !"ref/prompt".equals(type)) {
+      throw invalid("'ref' must be a 'ref/resource' or a 'ref/prompt' (found '" + type + "')");
+    }
+    JsonNode argument = params.get("argument");
+    if (argument == null
+        || !argument.path("name").isTextual()
+        || !argument.path("value").isTextual()) {
+      throw invalid("'argument' must be an object with string 'name' and 'value'");
+    }
+    if ("ref/prompt".equals(type)) {
+      return answer(promptCandidates(ref, argument, resolved(params)), argument);
     }
     String uri = ref.path("uri").asText("");
     CatalogueEntry entry =
@@ -70,12 +84,6 @@ public final class CompletionMethods {
             .filter(e -> e.template().text().equals(uri))
             .findFirst()
             .orElseThrow(() -> invalid("no resource template is '" + uri + "'"));
-    JsonNode argument = params.get("argument");
-    if (argument == null
-        || !argument.path("name").isTextual()
-        || !argument.path("value").isTextual()) {
-      throw invalid("'argument' must be an object with string 'name' and 'value'");
-    }
     String variable = argument.get("name").textValue();
     String prefix = argument.get("value").textValue();
     List<String> variables = new ArrayList<>(entry.template().pathVariables());
@@ -84,7 +92,34 @@ public final class CompletionMethods {
       throw invalid("template '" + uri + "' has no variable '" + variable + "'");
     }
     Map<String, String> resolved = resolved(params);
-    List<String> candidates = candidates(entry, variable, prefix, resolved, call.caller());
+    return answer(candidates(entry, variable, prefix, resolved, call.caller()), argument);
+  }
+
+  /** The values of a prompt's argument: its completer's, else an enum parameter's constants. */
+  private List<String> promptCandidates(
+      JsonNode ref, JsonNode argument, Map<String, String> resolved) {
+    String name = ref.path("name").asText("");
+    PromptRoute prompt =
+        prompts.named(name).orElseThrow(() -> invalid("no prompt is named '" + name + "'"));
+    String variable = argument.get("name").textValue();
+    PromptRoute.Argument declared =
+        prompt.arguments().stream()
+            .filter(a -> a.name().equals(variable))
+            .findFirst()
+            .orElseThrow(() -> invalid("prompt '" + name + "' has no argument '" + variable + "'"));
+    Optional<McpCompleter> completer =
+        Optional.ofNullable(state.settings().get(ProtocolSettings.PROMPT_COMPLETERS).get(name))
+            .map(byArgument -> byArgument.get(variable));
+    if (completer.isPresent()) {
+      List<String> values =
+          completer.get().complete(argument.get("value").textValue(), Map.copyOf(resolved));
+      return values == null ? List.of() : values; // a user's completer may answer null
+    }
+    return declared.values();
+  }
+
+  private static MethodResult answer(List<String> candidates, JsonNode argument) {
+    String prefix = argument.get("value").textValue();
     Set<String> matching = new LinkedHashSet<>();
     for (String value : candidates) {
       if (value != null && value.startsWith(prefix)) {

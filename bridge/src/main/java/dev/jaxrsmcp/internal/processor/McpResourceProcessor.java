@@ -37,9 +37,10 @@ import javax.tools.StandardLocation;
  * the mistakes visible in source: a method that is not {@code @GET}, a template without {@code
  * scheme://} or with adjacent variables, template path variables that are not the route's path
  * parameters (and the reverse), query variables that are not {@code @QueryParam}s, a long-running
- * resource that is also subscribable, and two tools of the compilation that would have the same
- * name ({@link ToolNaming}; the option {@value #TOOLS_OPTION}{@code =false} turns that check off
- * for an application that turns tools off feature-wide). The same checks run again at start-up.
+ * resource that is also subscribable, an {@code @McpPrompt} that is not {@code @GET} or whose name
+ * another prompt has ({@link PromptChecks}), and two tools of the compilation that would have the
+ * same name ({@link ToolNaming}; the option {@value #TOOLS_OPTION}{@code =false} turns that check
+ * off for an application that turns tools off feature-wide). The same checks run again at start-up.
  */
 public final class McpResourceProcessor extends AbstractProcessor {
   private static final String MCP_RESOURCE = "dev.jaxrsmcp.McpResource";
@@ -54,6 +55,8 @@ public final class McpResourceProcessor extends AbstractProcessor {
 
   private final Map<String, String> descriptions = new TreeMap<>();
   private final Set<ExecutableElement> seen = new HashSet<>();
+  private final Set<ExecutableElement> seenPrompt = new HashSet<>();
+  private final PromptChecks prompts = new PromptChecks(this::error);
 
   /** The tools of the compilation, by catalogue order (route path, class, method, parameters). */
   private final Map<String, NamedTool> tools = new TreeMap<>();
@@ -120,6 +123,9 @@ public final class McpResourceProcessor extends AbstractProcessor {
       if (member.getKind() == ElementKind.METHOD) {
         ExecutableElement method = (ExecutableElement) member;
         mcpResource(method).ifPresent(a -> inspect(method, a));
+        PromptChecks.of(method)
+            .filter(p -> seenPrompt.add(method))
+            .ifPresent(p -> prompts.check(method, p, httpMethod(method)));
       } else if (member.getKind().isClass() || member.getKind().isInterface()) {
         visitType(member);
       }

@@ -18,6 +18,7 @@ import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRead;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
+import dev.jaxrsmcp.internal.methods.PromptMethods;
 import dev.jaxrsmcp.internal.methods.ResourceMethods;
 import dev.jaxrsmcp.internal.methods.ToolMethods;
 import dev.jaxrsmcp.internal.observe.Observed;
@@ -51,10 +52,10 @@ import org.glassfish.jersey.server.ServerProperties;
 
 /**
  * Starts a read in place (contract section 7): checks the era and the session, resolves the target
- * (a resource's URI, a tool's arguments), takes a read slot, then rewrites the MCP request into the
- * route's {@code GET} and sets up how its answer becomes the JSON-RPC response. Called by {@code
- * McpEndpoint.arrive} before any application filter; what the read keeps is made once the
- * application's filters accepted the caller ({@link ReadAdmission}).
+ * (a resource's URI, a tool's or a prompt's arguments), takes a read slot, then rewrites the MCP
+ * request into the route's {@code GET} and sets up how its answer becomes the JSON-RPC response.
+ * Called by {@code McpEndpoint.arrive} before any application filter; what the read keeps is made
+ * once the application's filters accepted the caller ({@link ReadAdmission}).
  */
 public final class InPlaceStart {
   private static final System.Logger LOG = System.getLogger(InPlaceStart.class.getName());
@@ -64,6 +65,7 @@ public final class InPlaceStart {
   private final LegacyProtocol legacy;
   private final SessionStore sessions;
   private final ToolMethods tools;
+  private final PromptMethods prompts;
   private final Tasks tasks;
   private final ReadSlots readSlots;
   private final LongRunningReads longReads;
@@ -97,6 +99,7 @@ public final class InPlaceStart {
     this.legacy = legacy;
     this.sessions = sessions;
     this.tools = tools;
+    this.prompts = new PromptMethods(state);
     this.tasks = tasks;
     this.readSlots = readSlots;
     this.longReads = longReads;
@@ -150,6 +153,7 @@ public final class InPlaceStart {
     String uri;
     RouteCall routeCall = RouteCall.READ;
     boolean structured = false;
+    String promptName = "";
     if (task.isPresent()) {
       kind = ReadMessage.Kind.TOOL_CALL;
       entry = task.get().entry();
@@ -163,6 +167,13 @@ public final class InPlaceStart {
       uri = read.uri();
       routeCall = read.call();
       structured = read.structured();
+    } else if ("prompts/get".equals(message.method())) {
+      PromptMethods.PromptRead read = prompts.resolve(call);
+      kind = ReadMessage.Kind.PROMPT_GET;
+      entry = read.prompt().entry();
+      match = read.match();
+      uri = read.uri();
+      promptName = read.prompt().name();
     } else {
       uri =
           UriLimit.check(
@@ -180,9 +191,9 @@ public final class InPlaceStart {
     }
     RequestAttributes.template(
         request,
-        kind == ReadMessage.Kind.TOOL_CALL
-            ? message.params().path("name").asText()
-            : entry.template().text());
+        kind == ReadMessage.Kind.RESOURCE_READ
+            ? entry.template().text()
+            : message.params().path("name").asText());
     // A task's route runs later, elsewhere: here only the application's filters run.
     boolean longRunning = entry.longRunning() && task.isEmpty();
     Runnable slot;
@@ -208,6 +219,7 @@ public final class InPlaceStart {
               call, kind, entry, uri, state.settings().get(LimitSettings.MAX_READ_BYTES));
       read.onEnd(slot);
       read.structured = structured;
+      read.prompt = promptName;
       Duration asyncTimeout =
           longRunning
               ? state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT)

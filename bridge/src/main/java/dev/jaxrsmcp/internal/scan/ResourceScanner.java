@@ -1,10 +1,12 @@
 package dev.jaxrsmcp.internal.scan;
 
 import dev.jaxrsmcp.McpConfigurationException;
+import dev.jaxrsmcp.McpPrompt;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.McpTool;
 import dev.jaxrsmcp.internal.catalogue.Catalogue;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.PromptRoute;
 import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.template.RoutePath;
@@ -15,6 +17,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +56,7 @@ public final class ResourceScanner {
   private final Problems problems = new Problems();
   private final EntryFactory factory;
   private final ToolRouteFactory toolFactory;
+  private final PromptRouteFactory promptFactory;
   private final List<Route> routes = new ArrayList<>();
   private final Set<Class<?>> handlerClasses = new LinkedHashSet<>();
   private final Map<String, Class<?>> locatorTargets = new TreeMap<>();
@@ -61,6 +65,7 @@ public final class ResourceScanner {
   private ResourceScanner(Settings settings) {
     this.factory = new EntryFactory(settings, problems);
     this.toolFactory = new ToolRouteFactory(factory, problems);
+    this.promptFactory = new PromptRouteFactory(factory, problems);
   }
 
   /**
@@ -121,6 +126,7 @@ public final class ResourceScanner {
     Map<String, CatalogueEntry> byShape = new HashMap<>();
     List<CatalogueEntry> entries = new ArrayList<>();
     List<ToolRoute> toolRoutes = new ArrayList<>();
+    Map<String, PromptRoute> prompts = new LinkedHashMap<>();
     for (Route route : routes) {
       routed
           .computeIfAbsent(route.handlerClass(), k -> new HashSet<>())
@@ -130,6 +136,7 @@ public final class ResourceScanner {
         declarations = McpAnnotations.find(route.method());
       }
       toolOf(route, declarations).ifPresent(toolRoutes::add);
+      promptOf(route).ifPresent(prompt -> addPrompt(prompts, prompt));
       if (declarations.isEmpty() || !checkDeclarations(route, declarations)) {
         continue;
       }
@@ -149,7 +156,31 @@ public final class ResourceScanner {
     checkUnroutedMethods(routed);
     checkLocatorTargets(routed);
     problems.throwIfAny();
-    return new Catalogue(entries, toolRoutes);
+    return new Catalogue(entries, toolRoutes, new ArrayList<>(prompts.values()));
+  }
+
+  /** The route's {@code @McpPrompt}, when it has one that may become a prompt. */
+  private Optional<PromptRoute> promptOf(Route route) {
+    McpPrompt prompt = route.definition().getAnnotation(McpPrompt.class);
+    if (prompt == null) {
+      prompt = route.method().getAnnotation(McpPrompt.class);
+    }
+    return prompt == null
+        ? Optional.empty()
+        : promptFactory.create(prompt, route.resourceMethod(), route.path());
+  }
+
+  private void addPrompt(Map<String, PromptRoute> prompts, PromptRoute prompt) {
+    PromptRoute clash = prompts.putIfAbsent(prompt.name(), prompt);
+    if (clash != null) {
+      problems.method(
+          prompt.entry().method(),
+          "two methods have the same prompt name (found '"
+              + prompt.name()
+              + "', also on "
+              + clash.entry().methodName()
+              + ")");
+    }
   }
 
   /** The route's {@code @McpTool}, when it has one that may become a tool. */
@@ -236,7 +267,9 @@ public final class ResourceScanner {
             method,
             (McpAnnotations.isPresent(method)
                     ? "@McpResource requires a @GET resource method (found "
-                    : "@McpTool requires a resource method with an HTTP method (found ")
+                    : method.isAnnotationPresent(McpTool.class)
+                        ? "@McpTool requires a resource method with an HTTP method (found "
+                        : "@McpPrompt requires a @GET resource method (found ")
                 + (Modifier.isPublic(method.getModifiers())
                     ? "no HTTP method annotation"
                     : "a non-public method")
@@ -254,7 +287,9 @@ public final class ResourceScanner {
       for (Method method : annotatedMethods(type, routed.getOrDefault(type, Set.of()))) {
         problems.method(
             method,
-            (McpAnnotations.isPresent(method) ? "@McpResource" : "@McpTool")
+            (McpAnnotations.isPresent(method)
+                    ? "@McpResource"
+                    : method.isAnnotationPresent(McpTool.class) ? "@McpTool" : "@McpPrompt")
                 + " is not supported on a method reached through a sub-resource locator"
                 + " (found the locator "
                 + Problems.describe(locatorOf.get(type))
@@ -290,7 +325,9 @@ public final class ResourceScanner {
         }
         String signature = signature(method);
         if (seen.add(signature)
-            && (McpAnnotations.isPresent(method) || method.isAnnotationPresent(McpTool.class))) {
+            && (McpAnnotations.isPresent(method)
+                || method.isAnnotationPresent(McpTool.class)
+                || method.isAnnotationPresent(McpPrompt.class))) {
           found.put(signature, method);
         }
       }

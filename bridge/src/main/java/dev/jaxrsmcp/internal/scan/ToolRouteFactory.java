@@ -56,7 +56,7 @@ final class ToolRouteFactory {
   @McpResource
   private static void defaults() {}
 
-  private static final McpResource DEFAULTS = defaultsAnnotation();
+  static final McpResource DEFAULTS = defaultsAnnotation();
 
   private static McpResource defaultsAnnotation() {
     try {
@@ -138,7 +138,7 @@ final class ToolRouteFactory {
    * is a constraint or a nullness marker (another annotation, such as an authentication
    * framework's, names something the framework injects).
    */
-  private static boolean isEntity(Parameter p) {
+  static boolean isEntity(Parameter p) {
     for (java.lang.annotation.Annotation a : p.getAnnotations()) {
       String type = a.annotationType().getName();
       boolean known =
@@ -193,7 +193,7 @@ final class ToolRouteFactory {
         McpResource.TaskSupport.NONE);
   }
 
-  private static String annotationOf(Parameter p) {
+  static String annotationOf(Parameter p) {
     return p.getSourceAnnotation() == null
         ? p.getSource().toString()
         : "@"

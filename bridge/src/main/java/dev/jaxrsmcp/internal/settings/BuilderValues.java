@@ -74,6 +74,33 @@ public final class BuilderValues {
     return settings.with(ProtocolSettings.COMPLETERS, Collections.unmodifiableMap(completers));
   }
 
+  /**
+   * {@code settings} with the completer of one prompt argument added.
+   *
+   * @throws IllegalArgumentException when that argument has a completer already
+   */
+  public static Settings withPromptCompleter(
+      Settings settings, String prompt, String argument, McpCompleter completer) {
+    requireText(prompt, "prompt");
+    requireText(argument, "argument");
+    Objects.requireNonNull(completer, "completer");
+    Map<String, Map<String, McpCompleter>> completers =
+        new LinkedHashMap<>(settings.get(ProtocolSettings.PROMPT_COMPLETERS));
+    Map<String, McpCompleter> byArgument =
+        new LinkedHashMap<>(completers.getOrDefault(prompt, Map.of()));
+    if (byArgument.putIfAbsent(argument, completer) != null) {
+      throw new IllegalArgumentException(
+          "a completer for argument '"
+              + argument
+              + "' of prompt '"
+              + prompt
+              + "' is already registered");
+    }
+    completers.put(prompt, Collections.unmodifiableMap(byArgument));
+    return settings.with(
+        ProtocolSettings.PROMPT_COMPLETERS, Collections.unmodifiableMap(completers));
+  }
+
   /** {@code settings} with {@code carrier} added after the carriers added before. */
   public static Settings withContextCarrier(Settings settings, McpContextCarrier carrier) {
     Objects.requireNonNull(carrier, "contextCarrier");

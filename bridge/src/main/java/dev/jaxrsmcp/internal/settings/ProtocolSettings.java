@@ -71,5 +71,9 @@ public final class ProtocolSettings {
   public static final Setting<Map<String, Map<String, McpCompleter>>> COMPLETERS =
       Setting.of("completers", Map.of());
 
+  /** Completers of prompt arguments by prompt name, then by argument; immutable maps. */
+  public static final Setting<Map<String, Map<String, McpCompleter>>> PROMPT_COMPLETERS =
+      Setting.of("promptCompleters", Map.of());
+
   private ProtocolSettings() {}
 }
