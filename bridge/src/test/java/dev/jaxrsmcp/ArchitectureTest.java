@@ -48,6 +48,7 @@ class ArchitectureTest {
           "internal.endpoint",
           "internal.read",
           "internal.envelope",
+          "internal.breakoff",
           "internal.longrun",
           "internal.stream",
           "internal.dispatch",
@@ -60,9 +61,10 @@ class ArchitectureTest {
   private static final Map<String, Set<String>> ROOMS =
       Map.of(
           "internal.stream", Set.of(),
+          "internal.breakoff", Set.of(),
           "internal.subscriptions", Set.of("internal.stream"),
           "internal.longrun", Set.of("internal.stream"),
-          "internal.envelope", Set.of("internal.longrun", "internal.stream"),
+          "internal.envelope", Set.of("internal.breakoff", "internal.longrun", "internal.stream"),
           "internal.read", Set.of("internal.envelope", "internal.longrun", "internal.stream"),
           "internal.endpoint",
               Set.of(

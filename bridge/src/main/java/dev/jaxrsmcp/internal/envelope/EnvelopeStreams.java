@@ -31,7 +31,8 @@ public final class EnvelopeStreams {
   }
 
   /**
-   * The request's injection manager, for what only the container can do ({@link BrokenResponse}).
+   * The request's injection manager, for what only the container can do ({@link
+   * dev.jaxrsmcp.internal.breakoff.BrokenResponse}).
    */
   Optional<InjectionManager> injection() {
     return injection;

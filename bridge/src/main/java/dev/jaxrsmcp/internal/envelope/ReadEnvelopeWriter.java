@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.envelope;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.breakoff.BrokenResponse;
 import dev.jaxrsmcp.internal.content.ContentItems;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
 import dev.jaxrsmcp.internal.content.ContentsShape;

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.envelope;
+package dev.jaxrsmcp.internal.breakoff;
 
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.http.server.Response;

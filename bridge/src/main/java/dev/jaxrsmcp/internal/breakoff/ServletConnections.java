@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.envelope;
+package dev.jaxrsmcp.internal.breakoff;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.envelope;
+package dev.jaxrsmcp.internal.breakoff;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -18,7 +18,7 @@ import org.glassfish.jersey.internal.inject.InjectionManager;
  * that nothing of Grizzly is loaded on another container. On a container it does not know, the
  * response ends as Jersey ends it; the failure is logged either way. Thread-safe.
  */
-final class BrokenResponse {
+public final class BrokenResponse {
   private static final System.Logger LOG = System.getLogger(BrokenResponse.class.getName());
 
   /** Whether Grizzly's server classes are there; looked up once. */
@@ -37,7 +37,7 @@ final class BrokenResponse {
    * @param out the response's stream
    * @param failure why, for the container's own records
    */
-  static boolean breakOff(
+  public static boolean breakOff(
       Optional<InjectionManager> injection, OutputStream out, Throwable failure) {
     try {
       out.flush(); // what was written so far arrives in whole chunks, never the last one
