@@ -92,6 +92,18 @@ class McpObservationsTest {
         }
       };
     }
+
+    @GET
+    @Path("job/{steps}")
+    @Produces("text/plain")
+    @McpResource(
+        uri = "app://job/{steps}",
+        name = "job",
+        longRunning = true,
+        taskSupport = McpResource.TaskSupport.OPTIONAL)
+    public StreamingOutput job(@PathParam("steps") String steps, @Context McpContext mcp) {
+      return steps(steps, mcp);
+    }
   }
 
   /** {@code Bearer <name>}; the admin routes need a caller (401) who is alice (403). */
@@ -373,6 +385,33 @@ class McpObservationsTest {
     assertThat(read.getEvents())
         .extracting(e -> e.getName())
         .containsSubsequence("progress 1/3 step 1", "progress 2/3 step 2", "progress 3/3 step 3");
+  }
+
+  @Test
+  void aTasksRunIsAnObservationOfItsOwnWithItsProgressAndTheCallIsTimedOnce() {
+    dev.jaxrsmcp.testing.TaskClient tasks =
+        new dev.jaxrsmcp.testing.TaskClient(server.mcpUrl(), java.util.Optional.empty());
+    String taskId = tasks.call("job", Map.of("steps", "1,2")).at("/result/taskId").asText();
+    assertThat(taskId).isNotEmpty();
+
+    SpanData run = span("task tools/call job");
+    assertThat(run.getKind()).isEqualTo(SpanKind.INTERNAL);
+    assertThat(attribute(run, "gen_ai.tool.name")).isEqualTo("job");
+    assertThat(attribute(run, "mcp.method.name")).isEqualTo("tools/call");
+    assertThat(attribute(run, "error.type")).isEqualTo("none");
+    assertThat(run.getEvents())
+        .extracting(e -> e.getName())
+        .containsSubsequence("progress step 1", "progress step 2");
+    SpanData call = span("tools/call job");
+    assertThat(call.getKind()).isEqualTo(SpanKind.SERVER);
+
+    Timer runs =
+        telemetry.meters.find(ObservingObserver.TASK_NAME).tag("gen_ai.tool.name", "job").timer();
+    assertThat(runs).as(telemetry.meters.getMetersAsString()).isNotNull();
+    assertThat(runs.count()).isEqualTo(1);
+    assertThat(timer("mcp.method.name", "tools/call", "gen_ai.tool.name", "job").count())
+        .as("the call, not its run, on the operations' timer")
+        .isEqualTo(1);
   }
 
   @Test
