@@ -341,6 +341,22 @@ public final class McpFeature extends McpSettings implements Feature {
       return with(BuilderValues.withObserver(settings, observer));
     }
 
+    /**
+     * See {@link McpFeature#requestStateKeySet()}: the secret (at least 32 bytes of UTF-8) that
+     * signs the {@code requestState} of a tool's questions. Give every instance that serves the
+     * same clients the same key (a retry may reach another instance); keep it secret.
+     */
+    public Builder requestStateKey(String key) {
+      return set(
+          SecuritySettings.REQUEST_STATE_KEY,
+          Optional.of(Objects.requireNonNull(key, "requestStateKey")));
+    }
+
+    /** See {@link McpFeature#askTimeout()}; positive. */
+    public Builder askTimeout(Duration timeout) {
+      return set(SecuritySettings.ASK_TIMEOUT, timeout);
+    }
+
     /** See {@link McpFeature#callerKey()} and {@link McpCallerKey}. */
     public Builder callerKey(McpCallerKey key) {
       return set(SecuritySettings.CALLER_KEY, key);

@@ -20,7 +20,8 @@ public final class ConformanceFixture {
 
   /** The fixture's routes with the bridge registered; derived URIs use the suite's scheme. */
   public static ResourceConfig application() {
-    return new ResourceConfig(FixtureResources.class, FixtureTools.class, FixtureTasks.class)
+    return new ResourceConfig(
+            FixtureResources.class, FixtureTools.class, FixtureTasks.class, FixtureAsking.class)
         .property(ServerProperties.WADL_FEATURE_DISABLE, true)
         .register(
             McpFeature.builder()

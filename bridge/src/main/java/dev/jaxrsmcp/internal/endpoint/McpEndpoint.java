@@ -130,6 +130,12 @@ public final class McpEndpoint {
                 shadows),
             callers,
             new ThreadContexts(state.settings().get(LongRunningSettings.CONTEXT_CARRIERS)),
+            new dev.jaxrsmcp.internal.asking.Asking(
+                new dev.jaxrsmcp.internal.asking.RequestState(
+                    state.settings().get(SecuritySettings.REQUEST_STATE_KEY),
+                    time.clock(),
+                    state.settings().get(SecuritySettings.ASK_TIMEOUT),
+                    state.settings().get(SecuritySettings.SESSION_BINDING))),
             application);
   }
 

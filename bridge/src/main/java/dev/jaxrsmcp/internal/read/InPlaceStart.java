@@ -1,5 +1,7 @@
 package dev.jaxrsmcp.internal.read;
 
+import dev.jaxrsmcp.internal.asking.Asking;
+import dev.jaxrsmcp.internal.asking.CallAsker;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.content.NotFoundReasons;
 import dev.jaxrsmcp.internal.content.ReadMessage;
@@ -70,6 +72,7 @@ public final class InPlaceStart {
   private final Callers callers;
   private final ThreadContexts threadContexts;
   private final Redispatch redispatch;
+  private final Asking asking;
 
   /**
    * Whether the container's {@code sendError} is used for error statuses (not {@link
@@ -90,6 +93,7 @@ public final class InPlaceStart {
       RouteRewrite rewrite,
       Callers callers,
       ThreadContexts threadContexts,
+      Asking asking,
       Supplier<ApplicationHandler> application) {
     this.state = state;
     this.modern = modern;
@@ -103,6 +107,7 @@ public final class InPlaceStart {
     this.callers = callers;
     this.threadContexts = threadContexts;
     this.redispatch = new Redispatch(application);
+    this.asking = asking;
   }
 
   /**
@@ -149,6 +154,7 @@ public final class InPlaceStart {
     String uri;
     RouteCall routeCall = RouteCall.READ;
     boolean structured = false;
+    Optional<ToolMethods.ToolRead> toolRead = Optional.empty();
     if (task.isPresent()) {
       kind = ReadMessage.Kind.TOOL_CALL;
       entry = task.get().entry();
@@ -162,6 +168,7 @@ public final class InPlaceStart {
       uri = read.uri();
       routeCall = read.call();
       structured = read.structured();
+      toolRead = Optional.of(read);
     } else {
       uri =
           UriLimit.check(
@@ -224,7 +231,19 @@ public final class InPlaceStart {
         read.owns = refused -> legacy.ownsAfterFilters(pending, callers.afterFilters(refused));
       }
       read.admission =
-          admission(request, writer, call, session, ownerPending, task, entry, longRunning, read);
+          admission(
+              request,
+              writer,
+              call,
+              session,
+              ownerPending,
+              task,
+              entry,
+              longRunning,
+              read,
+              kind == ReadMessage.Kind.TOOL_CALL
+                  ? (task.isPresent() ? task : toolRead)
+                  : Optional.empty());
       Optional<Response> refused = Optional.empty();
       try {
         rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call), routeCall);
@@ -264,12 +283,16 @@ public final class InPlaceStart {
       Optional<ToolMethods.ToolRead> task,
       CatalogueEntry entry,
       boolean longRunning,
-      InPlaceRead read) {
+      InPlaceRead read,
+      Optional<ToolMethods.ToolRead> tool) {
     // The route's context exists from the start: Jersey may hand it to the route's resource while
-    // it matches, before any filter; what it reports goes nowhere until the read is admitted.
+    // it matches, before any filter; what it reports goes nowhere until the read is admitted. A
+    // tool call's context can ask the client (McpContext.ask).
     boolean eventStream = Callers.acceptsEventStream(call.caller());
     Optional<ReadContext> context =
-        longRunning ? Optional.of(longReads.context(call, entry, eventStream)) : Optional.empty();
+        longRunning
+            ? Optional.of(longReads.context(call, entry, eventStream))
+            : tool.map(t -> new ReadContext(false, entry.maxBytes()));
     Optional<EventChannel> waited =
         request.getProperty(Redispatch.Grant.PROPERTY) instanceof Redispatch.Grant grant
             ? grant.channel
@@ -283,6 +306,34 @@ public final class InPlaceStart {
           throw LegacyProtocol.sessionNotFound();
         }
         sessions.confirm(s);
+      }
+      if (tool.isPresent()) {
+        CallAsker asker = asker(call, caller, session);
+        request.setProperty(Asking.PROPERTY, asker);
+        context.ifPresent(c -> c.asker(asker));
+        Optional<String> confirm = tool.get().confirm();
+        if (confirm.isPresent()) {
+          Optional<com.fasterxml.jackson.databind.node.ObjectNode> notConfirmed;
+          try {
+            notConfirmed =
+                Asking.confirm(
+                    asker,
+                    call,
+                    confirm.get(),
+                    tool.get().route().orElseThrow().annotation().runWithoutElicitation());
+          } catch (dev.jaxrsmcp.McpContext.InputRequired e) {
+            CallAsker.Outcome outcome = asker.outcome().orElseThrow();
+            if (outcome instanceof CallAsker.Outcome.Refuse refuse) {
+              throw refuse.error();
+            }
+            in.answer(((CallAsker.Outcome.Ask) outcome).result());
+            return;
+          }
+          if (notConfirmed.isPresent()) {
+            in.answer(notConfirmed.get());
+            return;
+          }
+        }
       }
       if (task.isPresent()) {
         Caller creator =
@@ -309,6 +360,26 @@ public final class InPlaceStart {
         in.longRead = Optional.of(longRead);
         ends.forEach(in::onEnd);
       }
+    };
+  }
+
+  /** The asker of a tool call: its era's, its client's capabilities as the era declares them. */
+  private CallAsker asker(McpCall call, Caller caller, Optional<Session> session) {
+    if (session.isEmpty()) {
+      return asking.modern(call, caller);
+    }
+    Session s = session.get();
+    return asking.legacy(call, caller, s.clientCapabilities(), legacyChannel(call, s));
+  }
+
+  /** How a legacy call asks its client: not yet on its stream. */
+  private static CallAsker.Channel legacyChannel(McpCall call, Session session) {
+    return questions -> {
+      throw new dev.jaxrsmcp.internal.jsonrpc.JsonRpcException(
+          dev.jaxrsmcp.internal.jsonrpc.ErrorCodes.INTERNAL_ERROR,
+          "Asking the client during a call is not available in protocol "
+              + call.protocolVersion()
+              + " yet");
     };
   }
 
