@@ -372,14 +372,22 @@ public final class InPlaceStart {
     return asking.legacy(call, caller, s.clientCapabilities(), legacyChannel(call, s));
   }
 
-  /** How a legacy call asks its client: not yet on its stream. */
+  /**
+   * How a legacy call asks its client: not yet (requests on the call's stream are to come), so a
+   * question ends the call with an error that says so.
+   */
   private static CallAsker.Channel legacyChannel(McpCall call, Session session) {
     return questions -> {
       throw new dev.jaxrsmcp.internal.jsonrpc.JsonRpcException(
           dev.jaxrsmcp.internal.jsonrpc.ErrorCodes.INTERNAL_ERROR,
-          "Asking the client during a call is not available in protocol "
+          "Asking the client during a call (McpContext.ask, McpTool.confirm) is not available in"
+              + " protocol "
               + call.protocolVersion()
-              + " yet");
+              + " yet: tools/call '"
+              + call.request().params().path("name").asText()
+              + "' asked "
+              + questions.stream().map(dev.jaxrsmcp.McpContext.Question::key).toList()
+              + "; call it in protocol 2026-07-28");
     };
   }
 
