@@ -342,7 +342,7 @@ public final class InPlaceStart {
         in.answer(tasks.start(call, task.get(), creator, threadContexts.capture()));
         return;
       }
-      if (context.isPresent()) {
+      if (longRunning && context.isPresent()) {
         Observed.of(admitted).ifPresent(o -> context.get().watch(progressEvents(o)));
         List<Runnable> ends = new ArrayList<>();
         LongRead longRead =
