@@ -30,9 +30,15 @@ public final class Asking {
       "io.modelcontextprotocol/clientCapabilities";
 
   private final RequestState states;
+  private final PendingAnswers pending = new PendingAnswers();
 
   public Asking(RequestState states) {
     this.states = states;
+  }
+
+  /** The server requests legacy calls wait for. */
+  public PendingAnswers pending() {
+    return pending;
   }
 
   /**

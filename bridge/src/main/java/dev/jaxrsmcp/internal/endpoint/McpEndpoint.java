@@ -75,6 +75,7 @@ public final class McpEndpoint {
   private final SessionSubscriptions sessionSubscriptions;
   private final Tasks tasks;
   private final InPlaceStart inPlaceStart;
+  private final dev.jaxrsmcp.internal.asking.Asking asking;
   private final ObjectNode serverInfo;
   private final Callers callers;
   private final SubscriptionQuota subscriptionQuota;
@@ -113,6 +114,13 @@ public final class McpEndpoint {
         new SessionSubscriptions(changes, subscriptions, sessions, subscriptionQuota);
     this.serverInfo = modern.serverInfo();
     this.callers = new Callers(state.settings().get(SecuritySettings.CALLER_KEY));
+    this.asking =
+        new dev.jaxrsmcp.internal.asking.Asking(
+            new dev.jaxrsmcp.internal.asking.RequestState(
+                state.settings().get(SecuritySettings.REQUEST_STATE_KEY),
+                time.clock(),
+                state.settings().get(SecuritySettings.ASK_TIMEOUT),
+                state.settings().get(SecuritySettings.SESSION_BINDING)));
     this.inPlaceStart =
         new InPlaceStart(
             state,
@@ -130,12 +138,7 @@ public final class McpEndpoint {
                 shadows),
             callers,
             new ThreadContexts(state.settings().get(LongRunningSettings.CONTEXT_CARRIERS)),
-            new dev.jaxrsmcp.internal.asking.Asking(
-                new dev.jaxrsmcp.internal.asking.RequestState(
-                    state.settings().get(SecuritySettings.REQUEST_STATE_KEY),
-                    time.clock(),
-                    state.settings().get(SecuritySettings.ASK_TIMEOUT),
-                    state.settings().get(SecuritySettings.SESSION_BINDING))),
+            asking,
             application);
   }
 
@@ -199,7 +202,7 @@ public final class McpEndpoint {
       if (Callers.hasSession(caller)
           && LegacyProtocol.isClientResponse(
               incoming.body(), state.settings().get(LimitSettings.MAX_JSON_DEPTH))) {
-        return acceptClientResponse(caller);
+        return acceptClientResponse(caller, incoming.body());
       }
       return failed(request, e.id(), e.error());
     }
@@ -273,10 +276,23 @@ public final class McpEndpoint {
     }
   }
 
-  /** A client's JSON-RPC response (to a server request) on a live session: acknowledged. */
-  private Response acceptClientResponse(Caller caller) {
+  /**
+   * A client's JSON-RPC response (to a server request) on a live session: handed to the call that
+   * waits for it on that session, if one does, and acknowledged.
+   */
+  private Response acceptClientResponse(Caller caller, byte[] body) {
     try {
-      legacy.session(caller, "a JSON-RPC response").touch();
+      Session session = legacy.session(caller, "a JSON-RPC response");
+      session.touch();
+      try {
+        asking
+            .pending()
+            .answered(
+                session.id(),
+                Json.reader(state.settings().get(LimitSettings.MAX_JSON_DEPTH)).readTree(body));
+      } catch (java.io.IOException e) {
+        // isClientResponse parsed it already; nothing waits for what cannot be read.
+      }
       return Response.accepted().build();
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);

@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.read;
 
 import dev.jaxrsmcp.internal.asking.Asking;
 import dev.jaxrsmcp.internal.asking.CallAsker;
+import dev.jaxrsmcp.internal.asking.StreamQuestions;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.content.NotFoundReasons;
 import dev.jaxrsmcp.internal.content.ReadMessage;
@@ -34,6 +35,7 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.slots.ReadSlots;
 import dev.jaxrsmcp.internal.slots.SlotQueue;
 import dev.jaxrsmcp.internal.tasks.Tasks;
@@ -44,6 +46,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.glassfish.jersey.internal.util.PropertiesHelper;
 import org.glassfish.jersey.server.ApplicationHandler;
@@ -308,7 +312,8 @@ public final class InPlaceStart {
         sessions.confirm(s);
       }
       if (tool.isPresent()) {
-        CallAsker asker = asker(call, caller, session);
+        CallAsker asker =
+            asker(call, caller, session, admitted, writer, in, context.orElseThrow(), eventStream);
         request.setProperty(Asking.PROPERTY, asker);
         context.ifPresent(c -> c.asker(asker));
         Optional<String> confirm = tool.get().confirm();
@@ -364,31 +369,45 @@ public final class InPlaceStart {
   }
 
   /** The asker of a tool call: its era's, its client's capabilities as the era declares them. */
-  private CallAsker asker(McpCall call, Caller caller, Optional<Session> session) {
+  private CallAsker asker(
+      McpCall call,
+      Caller caller,
+      Optional<Session> session,
+      ContainerRequest request,
+      ReadResponseWriter writer,
+      InPlaceRead read,
+      ReadContext context,
+      boolean eventStream) {
     if (session.isEmpty()) {
       return asking.modern(call, caller);
     }
     Session s = session.get();
-    return asking.legacy(call, caller, s.clientCapabilities(), legacyChannel(call, s));
-  }
-
-  /**
-   * How a legacy call asks its client: not yet (requests on the call's stream are to come), so a
-   * question ends the call with an error that says so.
-   */
-  private static CallAsker.Channel legacyChannel(McpCall call, Session session) {
-    return questions -> {
-      throw new dev.jaxrsmcp.internal.jsonrpc.JsonRpcException(
-          dev.jaxrsmcp.internal.jsonrpc.ErrorCodes.INTERNAL_ERROR,
-          "Asking the client during a call (McpContext.ask, McpTool.confirm) is not available in"
-              + " protocol "
-              + call.protocolVersion()
-              + " yet: tools/call '"
-              + call.request().params().path("name").asText()
-              + "' asked "
-              + questions.stream().map(dev.jaxrsmcp.McpContext.Question::key).toList()
-              + "; call it in protocol 2026-07-28");
-    };
+    // Questions go on the call's own stream, which starts with the first one; keep-alives then
+    // notice a client that went away, and notifications/cancelled ends the wait too.
+    CompletableFuture<Void> ended = new CompletableFuture<>();
+    context.cancellation().whenComplete((done, failure) -> ended.complete(null));
+    EventChannel channel =
+        longReads.waitingChannel(
+            request, writer.container(), eventStream, () -> ended.complete(null));
+    read.askChannel = Optional.of(channel);
+    AtomicBoolean kept = new AtomicBoolean();
+    StreamQuestions questions =
+        new StreamQuestions(
+            call,
+            s.id(),
+            asking.pending(),
+            channel::send,
+            () -> {
+              if (kept.compareAndSet(false, true)) {
+                s.reads()
+                    .track(call.request().id().orElseThrow(), () -> ended.complete(null))
+                    .ifPresent(read::onEnd);
+                longReads.keepAlive(channel, read::onEnd);
+              }
+            },
+            ended,
+            state.settings().get(SecuritySettings.ASK_TIMEOUT));
+    return asking.legacy(call, caller, s.clientCapabilities(), questions);
   }
 
   /** A long read's progress as the observers' {@code progress} events: {@code 3/10 message}. */

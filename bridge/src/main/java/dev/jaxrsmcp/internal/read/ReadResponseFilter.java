@@ -104,8 +104,7 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
     // A long-running success still spools its body, and progress may still start the stream;
     // anything else is decided now.
     boolean streamed =
-        (failed || read.longRead.isEmpty())
-            && read.longRead.flatMap(r -> r.channel).map(EventChannel::seal).orElse(false);
+        (failed || read.longRead.isEmpty()) && read.channel().map(EventChannel::seal).orElse(false);
     if (failed) {
       read.longRead.ifPresent(r -> r.spool.delete()); // nothing of the body is sent
     }
