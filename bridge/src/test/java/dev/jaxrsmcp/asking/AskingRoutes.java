@@ -27,6 +27,10 @@ final class AskingRoutes {
   static final Set<Long> WIDGETS = ConcurrentHashMap.newKeySet();
   static final Map<Long, String> NOTES = new ConcurrentHashMap<>();
 
+  /** The ids of the {@code note} runs that ended, however they ended. */
+  static final java.util.concurrent.BlockingQueue<Long> NOTE_RUNS_ENDED =
+      new java.util.concurrent.LinkedBlockingQueue<>();
+
   @Path("/widgets")
   @Produces("text/plain")
   public static class Widgets {
@@ -51,6 +55,14 @@ final class AskingRoutes {
     @Path("/{id}/note")
     @McpTool(name = "note")
     public String note(@PathParam("id") long id, @Context McpContext mcp) {
+      try {
+        return noted(id, mcp);
+      } finally {
+        NOTE_RUNS_ENDED.add(id);
+      }
+    }
+
+    private String noted(long id, McpContext mcp) {
       McpContext.Answer why =
           mcp.elicit(
               "Why?",
