@@ -1,8 +1,6 @@
 package dev.jaxrsmcp.internal.read;
 
 import dev.jaxrsmcp.internal.asking.Asking;
-import dev.jaxrsmcp.internal.asking.CallAsker;
-import dev.jaxrsmcp.internal.asking.StreamQuestions;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.content.NotFoundReasons;
 import dev.jaxrsmcp.internal.content.ReadMessage;
@@ -46,8 +44,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.glassfish.jersey.internal.util.PropertiesHelper;
 import org.glassfish.jersey.server.ApplicationHandler;
@@ -76,7 +72,7 @@ public final class InPlaceStart {
   private final Callers callers;
   private final ThreadContexts threadContexts;
   private final Redispatch redispatch;
-  private final Asking asking;
+  private final ToolAsking toolAsking;
 
   /**
    * Whether the container's {@code sendError} is used for error statuses (not {@link
@@ -111,7 +107,8 @@ public final class InPlaceStart {
     this.callers = callers;
     this.threadContexts = threadContexts;
     this.redispatch = new Redispatch(application);
-    this.asking = asking;
+    this.toolAsking =
+        new ToolAsking(asking, longReads, state.settings().get(SecuritySettings.ASK_TIMEOUT));
   }
 
   /**
@@ -311,34 +308,18 @@ public final class InPlaceStart {
         }
         sessions.confirm(s);
       }
-      if (tool.isPresent()) {
-        CallAsker asker =
-            asker(call, caller, session, admitted, writer, in, context.orElseThrow(), eventStream);
-        request.setProperty(Asking.PROPERTY, asker);
-        context.ifPresent(c -> c.asker(asker));
-        Optional<String> confirm = tool.get().confirm();
-        if (confirm.isPresent()) {
-          Optional<com.fasterxml.jackson.databind.node.ObjectNode> notConfirmed;
-          try {
-            notConfirmed =
-                Asking.confirm(
-                    asker,
-                    call,
-                    confirm.get(),
-                    tool.get().route().orElseThrow().annotation().runWithoutElicitation());
-          } catch (dev.jaxrsmcp.McpContext.InputRequired e) {
-            CallAsker.Outcome outcome = asker.outcome().orElseThrow();
-            if (outcome instanceof CallAsker.Outcome.Refuse refuse) {
-              throw refuse.error();
-            }
-            in.answer(((CallAsker.Outcome.Ask) outcome).result());
-            return;
-          }
-          if (notConfirmed.isPresent()) {
-            in.answer(notConfirmed.get());
-            return;
-          }
-        }
+      if (tool.isPresent()
+          && !toolAsking.admit(
+              call,
+              caller,
+              session,
+              admitted,
+              writer,
+              in,
+              context.orElseThrow(),
+              eventStream,
+              tool.get())) {
+        return; // answered: the question, or the user did not confirm
       }
       if (task.isPresent()) {
         Caller creator =
@@ -366,48 +347,6 @@ public final class InPlaceStart {
         ends.forEach(in::onEnd);
       }
     };
-  }
-
-  /** The asker of a tool call: its era's, its client's capabilities as the era declares them. */
-  private CallAsker asker(
-      McpCall call,
-      Caller caller,
-      Optional<Session> session,
-      ContainerRequest request,
-      ReadResponseWriter writer,
-      InPlaceRead read,
-      ReadContext context,
-      boolean eventStream) {
-    if (session.isEmpty()) {
-      return asking.modern(call, caller);
-    }
-    Session s = session.get();
-    // Questions go on the call's own stream, which starts with the first one; keep-alives then
-    // notice a client that went away, and notifications/cancelled ends the wait too.
-    CompletableFuture<Void> ended = new CompletableFuture<>();
-    context.cancellation().whenComplete((done, failure) -> ended.complete(null));
-    EventChannel channel =
-        longReads.waitingChannel(
-            request, writer.container(), eventStream, () -> ended.complete(null));
-    read.askChannel = Optional.of(channel);
-    AtomicBoolean kept = new AtomicBoolean();
-    StreamQuestions questions =
-        new StreamQuestions(
-            call,
-            s.id(),
-            asking.pending(),
-            channel::send,
-            () -> {
-              if (kept.compareAndSet(false, true)) {
-                s.reads()
-                    .track(call.request().id().orElseThrow(), () -> ended.complete(null))
-                    .ifPresent(read::onEnd);
-                longReads.keepAlive(channel, read::onEnd);
-              }
-            },
-            ended,
-            state.settings().get(SecuritySettings.ASK_TIMEOUT));
-    return asking.legacy(call, caller, s.clientCapabilities(), questions);
   }
 
   /** A long read's progress as the observers' {@code progress} events: {@code 3/10 message}. */
