@@ -119,6 +119,22 @@ abstract sealed class AccessBuilder permits McpFeature.Builder {
         Optional.of(Objects.requireNonNull(metadata, "protectedResource")));
   }
 
+  /**
+   * See {@link McpFeature#requestStateKeySet()}: the secret (at least 32 bytes of UTF-8) that signs
+   * the {@code requestState} of a tool's questions. Give every instance that serves the same
+   * clients the same key (a retry may reach another instance); keep it secret.
+   */
+  public McpFeature.Builder requestStateKey(String key) {
+    return set(
+        SecuritySettings.REQUEST_STATE_KEY,
+        Optional.of(Objects.requireNonNull(key, "requestStateKey")));
+  }
+
+  /** See {@link McpFeature#askTimeout()}; positive. */
+  public McpFeature.Builder askTimeout(Duration timeout) {
+    return set(SecuritySettings.ASK_TIMEOUT, timeout);
+  }
+
   <T> McpFeature.Builder set(Setting<T> setting, T value) {
     return with(settings.with(setting, value));
   }

@@ -185,4 +185,23 @@ abstract class AccessSettings {
   public Optional<McpProtectedResource> protectedResource() {
     return settings.get(SecuritySettings.PROTECTED_RESOURCE);
   }
+
+  /**
+   * Whether a key for the {@code requestState} of tools' questions was set (the key itself is not
+   * handed out). When none is, each process signs with a random key of its own, so a retry that
+   * reaches another instance is refused: instances sharing traffic need the same key ({@code
+   * Builder.requestStateKey}).
+   */
+  public boolean requestStateKeySet() {
+    return settings.get(SecuritySettings.REQUEST_STATE_KEY).isPresent();
+  }
+
+  /**
+   * How long a client has to answer a tool's questions ({@link McpContext#ask}, {@code
+   * McpTool.confirm}): in 2026-07-28 the {@code requestState} expires after it, in 2025-11-25 the
+   * call waits at most this long for the answer. Default 10 minutes.
+   */
+  public java.time.Duration askTimeout() {
+    return settings.get(SecuritySettings.ASK_TIMEOUT);
+  }
 }

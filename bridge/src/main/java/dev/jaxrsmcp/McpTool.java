@@ -124,6 +124,35 @@ public @interface McpTool {
   /** {@code openWorldHint}: {@link Hint#DERIVED} (the default) leaves it out. */
   Hint openWorld() default Hint.DERIVED;
 
+  /**
+   * A question the user confirms before the route runs ({@code "Delete widget {id}?"}); none when
+   * empty. {@code {name}} is replaced by the call's argument of that name (a path, query or header
+   * parameter) as text. The bridge asks through the client's form (elicitation): in protocol
+   * 2026-07-28 with an {@code input_required} result the client answers by calling again, in
+   * 2025-11-25 with an {@code elicitation/create} request on the call's stream. When the user
+   * accepts, the route runs; when they decline or cancel, the call answers an error result ({@code
+   * isError}) saying so and the route does not run.
+   *
+   * <pre>{@code
+   * @DELETE
+   * @Path("/{id}")
+   * @McpTool(description = "Deletes a widget", confirm = "Delete widget {id}?")
+   * public void delete(@PathParam("id") long id) { ... }
+   * }</pre>
+   *
+   * <p>A client that does not declare the {@code elicitation} capability cannot confirm: its call
+   * ends with the JSON-RPC error {@code -32021} (missing required client capability), unless {@link
+   * #runWithoutElicitation()} is true.
+   */
+  String confirm() default "";
+
+  /**
+   * Whether the route runs unconfirmed for a client without the {@code elicitation} capability
+   * (default false: such a call fails with {@code -32021}). Only meaningful with {@link
+   * #confirm()}.
+   */
+  boolean runWithoutElicitation() default false;
+
   /** One tool annotation: derived from the HTTP method, or set. */
   enum Hint {
     /** As the route's HTTP method says (see each attribute). */

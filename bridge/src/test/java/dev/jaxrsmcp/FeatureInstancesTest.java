@@ -111,6 +111,8 @@ class FeatureInstancesTest {
         .contextCarrier(() -> () -> () -> {})
         .observer(operation -> dev.jaxrsmcp.observe.McpObserver.Operation.NONE)
         .sessionHandshakeTimeout(Duration.ofSeconds(4))
+        .requestStateKey("0123456789abcdef0123456789abcdef")
+        .askTimeout(Duration.ofMinutes(3))
         .maxSubscriptionsPerSession(9)
         .maxListFromBytes(2048)
         .sessionBinding("X-Api-Key")

@@ -43,6 +43,7 @@ public final class McpRuntime {
     context.register(ReadEnvelopeInterceptor.class);
     context.register(DispatchGuard.class);
     context.register(ReadAdmission.class);
+    context.register(dev.jaxrsmcp.internal.read.InputRequiredMapper.class);
     context.register(CallerAttribute.class);
     observers(settings, context);
     context.register(new ContentTypeCheck(settings.get(ProtocolSettings.PATH)));

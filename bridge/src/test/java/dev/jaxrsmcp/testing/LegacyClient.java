@@ -54,6 +54,11 @@ public final class LegacyClient {
 
   /** {@code initialize} and {@code notifications/initialized}; returns the session id. */
   public String start() {
+    return start(Map.of());
+  }
+
+  /** {@link #start()} declaring these client {@code capabilities}. */
+  public String start(Map<String, ?> capabilities) {
     Response init =
         post()
             .body(
@@ -64,7 +69,7 @@ public final class LegacyClient {
                         "protocolVersion",
                         VERSION,
                         "capabilities",
-                        Map.of(),
+                        capabilities,
                         "clientInfo",
                         Map.of("name", "legacy-test", "version", "1.0"))))
             .post(url);

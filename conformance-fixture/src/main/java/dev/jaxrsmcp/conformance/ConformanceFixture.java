@@ -26,7 +26,8 @@ public final class ConformanceFixture {
             FixtureTools.class,
             FixtureToolRoutes.class,
             FixtureTasks.class,
-            FixturePrompts.class)
+            FixturePrompts.class,
+            FixtureAsking.class)
         .property(ServerProperties.WADL_FEATURE_DISABLE, true)
         .register(
             McpFeature.builder()

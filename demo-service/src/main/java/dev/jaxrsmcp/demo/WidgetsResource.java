@@ -121,7 +121,9 @@ public final class WidgetsResource {
   @McpTool(
       name = "set_target_temperature",
       title = "Set target temperature",
-      description = "Sets a widget's target temperature, in degrees Celsius (5 to 35).")
+      description = "Sets a widget's target temperature, in degrees Celsius (5 to 35).",
+      confirm = "Set the target temperature of widget {id}?",
+      runWithoutElicitation = true)
   public TargetTemperature setTarget(@PathParam("id") long id, TargetTemperature target) {
     if (target == null || !(target.celsius() >= 5 && target.celsius() <= 35)) {
       throw badRequest("celsius must be from 5 to 35");

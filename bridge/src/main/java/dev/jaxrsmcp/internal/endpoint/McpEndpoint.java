@@ -72,6 +72,7 @@ public final class McpEndpoint {
   private final SessionSubscriptions sessionSubscriptions;
   private final Tasks tasks;
   private final InPlaceStart inPlaceStart;
+  private final dev.jaxrsmcp.internal.asking.Asking asking;
   private final ObjectNode serverInfo;
   private final Callers callers;
   private final SubscriptionQuota subscriptionQuota;
@@ -114,6 +115,13 @@ public final class McpEndpoint {
     this.sessionRequests =
         new SessionRequests(
             state.settings(), callers, legacy, sessions, sessionSubscriptions, streamQueues);
+    this.asking =
+        new dev.jaxrsmcp.internal.asking.Asking(
+            new dev.jaxrsmcp.internal.asking.RequestState(
+                state.settings().get(SecuritySettings.REQUEST_STATE_KEY),
+                time.clock(),
+                state.settings().get(SecuritySettings.ASK_TIMEOUT),
+                state.settings().get(SecuritySettings.SESSION_BINDING)));
     this.inPlaceStart =
         new InPlaceStart(
             state,
@@ -131,6 +139,7 @@ public final class McpEndpoint {
                 shadows),
             callers,
             new ThreadContexts(state.settings().get(LongRunningSettings.CONTEXT_CARRIERS)),
+            asking,
             application);
   }
 
@@ -196,7 +205,7 @@ public final class McpEndpoint {
       if (Callers.hasSession(caller)
           && LegacyProtocol.isClientResponse(
               incoming.body(), state.settings().get(LimitSettings.MAX_JSON_DEPTH))) {
-        return acceptClientResponse(caller);
+        return acceptClientResponse(caller, incoming.body());
       }
       return failed(request, e.id(), e.error());
     }
@@ -270,10 +279,23 @@ public final class McpEndpoint {
     }
   }
 
-  /** A client's JSON-RPC response (to a server request) on a live session: acknowledged. */
-  private Response acceptClientResponse(Caller caller) {
+  /**
+   * A client's JSON-RPC response (to a server request) on a live session: handed to the call that
+   * waits for it on that session, if one does, and acknowledged.
+   */
+  private Response acceptClientResponse(Caller caller, byte[] body) {
     try {
-      legacy.session(caller, "a JSON-RPC response").touch();
+      Session session = legacy.session(caller, "a JSON-RPC response");
+      session.touch();
+      try {
+        asking
+            .pending()
+            .answered(
+                session.id(),
+                Json.reader(state.settings().get(LimitSettings.MAX_JSON_DEPTH)).readTree(body));
+      } catch (java.io.IOException e) {
+        // isClientResponse parsed it already; nothing waits for what cannot be read.
+      }
       return Response.accepted().build();
     } catch (JsonRpcException e) {
       return error(Optional.empty(), e);

@@ -37,6 +37,19 @@ public final class InPlaceRead {
   public volatile Optional<LongRead> longRead = Optional.empty();
 
   /**
+   * The stream a legacy tool call asks its client on ({@code McpContext.ask}); it starts with the
+   * first question, and the call's answer is then its last event.
+   */
+  public volatile Optional<dev.jaxrsmcp.internal.longrun.EventChannel> askChannel =
+      Optional.empty();
+
+  /** The read's event channel: a long read's, else the one it asks on. */
+  public Optional<dev.jaxrsmcp.internal.longrun.EventChannel> channel() {
+    Optional<LongRead> running = longRead;
+    return running.isPresent() ? running.get().channel : askChannel;
+  }
+
+  /**
    * True for a call of an {@code @McpTool} route: a JSON object its route answers is also the
    * result's {@code structuredContent} (the body is then held whole, up to {@code maxReadBytes}).
    */

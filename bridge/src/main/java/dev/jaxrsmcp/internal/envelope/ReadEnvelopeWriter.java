@@ -67,8 +67,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     ReadSink plain = ReadSink.observed(ReadSink.response(headers, out), read);
     ReadSink sink =
         envelope.streamed()
-            ? ReadSink.observed(
-                ReadSink.stream(read.longRead.orElseThrow().channel.orElseThrow()), read)
+            ? ReadSink.observed(ReadSink.stream(read.channel().orElseThrow()), read)
             : plain;
     Optional<LongRead> longRead = read.longRead;
     if (longRead.isPresent() && longRead.get().aborted().isPresent()) {
@@ -98,6 +97,12 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     }
     if (longRead.isPresent()) {
       SpooledBody.write(envelope, longRead.get(), plain);
+    } else if (envelope.streamed()) {
+      // A call that asked its client on its stream: the answer, held whole, is the last event.
+      ByteArrayOutputStream held = new ByteArrayOutputStream();
+      plain(envelope, sink, new jakarta.ws.rs.core.MultivaluedHashMap<>(), held);
+      byte[] message = held.toByteArray();
+      read.channel().orElseThrow().writeFinal(target -> target.write(message));
     } else {
       plain(envelope, sink, headers, out);
     }

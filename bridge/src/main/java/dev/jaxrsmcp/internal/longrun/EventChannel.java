@@ -67,7 +67,7 @@ public final class EventChannel {
    * Sends one JSON-RPC message as an event, committing the stream first if needed; a JSON channel
    * sends nothing (false).
    */
-  boolean send(ObjectNode message) {
+  public boolean send(ObjectNode message) {
     return eventStream && write(Json.writeBytes(message), true);
   }
 

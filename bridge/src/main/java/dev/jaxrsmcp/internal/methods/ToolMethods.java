@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
+import dev.jaxrsmcp.internal.catalogue.ToolRoute;
 import dev.jaxrsmcp.internal.content.ReadMessage;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
@@ -76,10 +77,26 @@ public final class ToolMethods {
    * @param structured whether a JSON object the route answers is also {@code structuredContent}
    */
   public record ToolRead(
-      CatalogueEntry entry, String uri, TemplateMatch match, RouteCall call, boolean structured) {
+      CatalogueEntry entry,
+      String uri,
+      TemplateMatch match,
+      RouteCall call,
+      boolean structured,
+      Optional<ToolRoute> route) {
     /** A resource's read. */
     public ToolRead(CatalogueEntry entry, String uri, TemplateMatch match) {
-      this(entry, uri, match, RouteCall.READ, false);
+      this(entry, uri, match, RouteCall.READ, false, Optional.empty());
+    }
+
+    /** A tool's read, of a resource or a route. */
+    public ToolRead(
+        CatalogueEntry entry, String uri, TemplateMatch match, RouteCall call, boolean structured) {
+      this(entry, uri, match, call, structured, Optional.empty());
+    }
+
+    /** The question the user confirms before the route runs ({@code McpTool.confirm}). */
+    public Optional<String> confirm() {
+      return route.map(r -> r.annotation().confirm()).filter(c -> !c.isEmpty());
     }
   }
 
@@ -113,7 +130,7 @@ public final class ToolMethods {
             .template()
             .match(uri)
             .orElseThrow(() -> new IllegalStateException("expanded URI does not match: " + uri));
-    return new ToolRead(entry, uri, match, resolved.call(), tool.structured());
+    return new ToolRead(entry, uri, match, resolved.call(), tool.structured(), tool.route());
   }
 
   private static String requiredName(McpCall call) {

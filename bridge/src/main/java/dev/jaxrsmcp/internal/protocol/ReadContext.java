@@ -2,6 +2,8 @@ package dev.jaxrsmcp.internal.protocol;
 
 import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.internal.logging.RouteLog;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
@@ -48,12 +50,23 @@ public final class ReadContext implements McpContext {
 
         @Override
         public void log(LogLevel level, String logger, Object data) {}
+
+        @Override
+        public Map<String, Answer> ask(Question... questions) {
+          return Asker.NONE.ask(List.of(questions));
+        }
+
+        @Override
+        public boolean clientSupports(Question.Kind kind) {
+          return false;
+        }
       };
 
   private final boolean progressRequested;
   private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
   private volatile ProgressSink sink = (p, t, m) -> {};
   private volatile RouteLog log = RouteLog.OFF;
+  private volatile Asker asker = Asker.NONE;
   private volatile ProgressSink watcher = (p, t, m) -> {};
   private final long maxBytes;
   private final AtomicLong written = new AtomicLong();
@@ -81,6 +94,11 @@ public final class ReadContext implements McpContext {
    */
   public void watch(ProgressSink watcher) {
     this.watcher = watcher;
+  }
+
+  /** Who answers the route's questions from now on (a tool call's era). */
+  public void asker(Asker asker) {
+    this.asker = asker;
   }
 
   /** Where log messages go from now on. */
@@ -139,6 +157,16 @@ public final class ReadContext implements McpContext {
         log.log(level, logger, data);
       }
     }
+  }
+
+  @Override
+  public Map<String, Answer> ask(Question... questions) {
+    return asker.ask(List.of(questions));
+  }
+
+  @Override
+  public boolean clientSupports(Question.Kind kind) {
+    return asker.supports(kind);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.read;
 
+import dev.jaxrsmcp.internal.asking.Asking;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.content.NotFoundReasons;
 import dev.jaxrsmcp.internal.content.ReadMessage;
@@ -34,6 +35,7 @@ import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
+import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.slots.ReadSlots;
 import dev.jaxrsmcp.internal.slots.SlotQueue;
 import dev.jaxrsmcp.internal.tasks.Tasks;
@@ -73,6 +75,7 @@ public final class InPlaceStart {
   private final Callers callers;
   private final ThreadContexts threadContexts;
   private final Redispatch redispatch;
+  private final ToolAsking toolAsking;
 
   /**
    * Whether the container's {@code sendError} is used for error statuses (not {@link
@@ -93,6 +96,7 @@ public final class InPlaceStart {
       RouteRewrite rewrite,
       Callers callers,
       ThreadContexts threadContexts,
+      Asking asking,
       Supplier<ApplicationHandler> application) {
     this.state = state;
     this.modern = modern;
@@ -107,6 +111,8 @@ public final class InPlaceStart {
     this.callers = callers;
     this.threadContexts = threadContexts;
     this.redispatch = new Redispatch(application);
+    this.toolAsking =
+        new ToolAsking(asking, longReads, state.settings().get(SecuritySettings.ASK_TIMEOUT));
   }
 
   /**
@@ -154,6 +160,7 @@ public final class InPlaceStart {
     RouteCall routeCall = RouteCall.READ;
     boolean structured = false;
     String promptName = "";
+    Optional<ToolMethods.ToolRead> toolRead = Optional.empty();
     if (task.isPresent()) {
       kind = ReadMessage.Kind.TOOL_CALL;
       entry = task.get().entry();
@@ -167,6 +174,7 @@ public final class InPlaceStart {
       uri = read.uri();
       routeCall = read.call();
       structured = read.structured();
+      toolRead = Optional.of(read);
     } else if ("prompts/get".equals(message.method())) {
       PromptMethods.PromptRead read = prompts.resolve(call);
       kind = ReadMessage.Kind.PROMPT_GET;
@@ -237,7 +245,19 @@ public final class InPlaceStart {
         read.owns = refused -> legacy.ownsAfterFilters(pending, callers.afterFilters(refused));
       }
       read.admission =
-          admission(request, writer, call, session, ownerPending, task, entry, longRunning, read);
+          admission(
+              request,
+              writer,
+              call,
+              session,
+              ownerPending,
+              task,
+              entry,
+              longRunning,
+              read,
+              kind == ReadMessage.Kind.TOOL_CALL
+                  ? (task.isPresent() ? task : toolRead)
+                  : Optional.empty());
       Optional<Response> refused = Optional.empty();
       try {
         rewrite.rewrite(request, entry, match, uri, ResourceMethods.traceHeaders(call), routeCall);
@@ -277,12 +297,16 @@ public final class InPlaceStart {
       Optional<ToolMethods.ToolRead> task,
       CatalogueEntry entry,
       boolean longRunning,
-      InPlaceRead read) {
+      InPlaceRead read,
+      Optional<ToolMethods.ToolRead> tool) {
     // The route's context exists from the start: Jersey may hand it to the route's resource while
-    // it matches, before any filter; what it reports goes nowhere until the read is admitted.
+    // it matches, before any filter; what it reports goes nowhere until the read is admitted. A
+    // tool call's context can ask the client (McpContext.ask).
     boolean eventStream = Callers.acceptsEventStream(call.caller());
     Optional<ReadContext> context =
-        longRunning ? Optional.of(longReads.context(call, entry, eventStream)) : Optional.empty();
+        longRunning
+            ? Optional.of(longReads.context(call, entry, eventStream))
+            : tool.map(t -> new ReadContext(false, entry.maxBytes()));
     Optional<EventChannel> waited =
         request.getProperty(Redispatch.Grant.PROPERTY) instanceof Redispatch.Grant grant
             ? grant.channel
@@ -297,6 +321,19 @@ public final class InPlaceStart {
         }
         sessions.confirm(s);
       }
+      if (tool.isPresent()
+          && !toolAsking.admit(
+              call,
+              caller,
+              session,
+              admitted,
+              writer,
+              in,
+              context.orElseThrow(),
+              eventStream,
+              tool.get())) {
+        return; // answered: the question, or the user did not confirm
+      }
       if (task.isPresent()) {
         Caller creator =
             caller.detached(
@@ -306,7 +343,7 @@ public final class InPlaceStart {
                 call, task.get(), creator, threadContexts.capture(), TaskRunWatch.of(admitted)));
         return;
       }
-      if (context.isPresent()) {
+      if (longRunning && context.isPresent()) {
         Observed.of(admitted).ifPresent(o -> context.get().watch(progressEvents(o)));
         List<Runnable> ends = new ArrayList<>();
         LongRead longRead =

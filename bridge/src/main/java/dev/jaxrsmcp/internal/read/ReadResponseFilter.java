@@ -1,6 +1,8 @@
 package dev.jaxrsmcp.internal.read;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jaxrsmcp.internal.asking.Asking;
+import dev.jaxrsmcp.internal.asking.CallAsker;
 import dev.jaxrsmcp.internal.content.ContentsMapper;
 import dev.jaxrsmcp.internal.content.SuccessSplices;
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
@@ -66,6 +68,19 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
       // the session exists (contract section 15). The owner gets their answer (a 403, say).
       read.refuse(LegacyProtocol.sessionNotFound());
     }
+    if (request.getProperty(Asking.PROPERTY) instanceof CallAsker asker
+        && asker.outcome().isPresent()
+        && read.refusal().isEmpty()
+        && read.answer().isEmpty()) {
+      // The route asked a question (McpContext.ask): the call answers with it, or with the error
+      // of a question it could not ask, whatever the route's response became.
+      CallAsker.Outcome outcome = asker.outcome().get();
+      if (outcome instanceof CallAsker.Outcome.Ask ask) {
+        read.answer(ask.result());
+      } else if (outcome instanceof CallAsker.Outcome.Refuse refuse) {
+        read.refuse(refuse.error());
+      }
+    }
     MediaType routeType = response.getMediaType();
     Map<String, List<String>> headers = takeHeaders(response);
     RouteResponse route =
@@ -84,12 +99,12 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
         && !route.guardRejected()) {
       observed.get().routeStatus(route.status()); // the route's, or its filters' refusal
     }
-    boolean failed = !ContentsMapper.isSuccess(route) || read.timedOut.get() > 0;
+    boolean failed =
+        read.answer().isEmpty() && (!ContentsMapper.isSuccess(route) || read.timedOut.get() > 0);
     // A long-running success still spools its body, and progress may still start the stream;
     // anything else is decided now.
     boolean streamed =
-        (failed || read.longRead.isEmpty())
-            && read.longRead.flatMap(r -> r.channel).map(EventChannel::seal).orElse(false);
+        (failed || read.longRead.isEmpty()) && read.channel().map(EventChannel::seal).orElse(false);
     if (failed) {
       read.longRead.ifPresent(r -> r.spool.delete()); // nothing of the body is sent
     }

@@ -69,8 +69,8 @@ final class ReadResponseWriter implements ContainerResponseWriter {
   public OutputStream writeResponseStatusAndHeaders(long contentLength, ContainerResponse response)
       throws ContainerException {
     started = true;
-    if (read.longRead.flatMap(r -> r.channel).map(EventChannel::isCommitted).orElse(false)) {
-      return read.longRead.get().channel.get().tail();
+    if (read.channel().map(EventChannel::isCommitted).orElse(false)) {
+      return read.channel().get().tail();
     }
     // Headers a writer interceptor added after the response filter took the route's away.
     response.getHeaders().keySet().removeIf(name -> !read.sends(name));
