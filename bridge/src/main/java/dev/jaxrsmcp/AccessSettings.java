@@ -197,9 +197,10 @@ abstract class AccessSettings {
   }
 
   /**
-   * How long a client has to answer a tool's questions ({@link McpContext#ask}, {@code
-   * McpTool.confirm}): in 2026-07-28 the {@code requestState} expires after it, in 2025-11-25 the
-   * call waits at most this long for the answer. Default 10 minutes.
+   * How long a client has to answer a tool's questions ({@link
+   * dev.jaxrsmcp.context.McpContext#ask}, {@code McpTool.confirm}): in 2026-07-28 the {@code
+   * requestState} expires after it, in 2025-11-25 the call waits at most this long for the answer.
+   * Default 10 minutes.
    */
   public java.time.Duration askTimeout() {
     return settings.get(SecuritySettings.ASK_TIMEOUT);

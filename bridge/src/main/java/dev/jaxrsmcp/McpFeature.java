@@ -3,6 +3,7 @@ package dev.jaxrsmcp;
 import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.changes.McpChanges;
 import dev.jaxrsmcp.changes.McpWatcher;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import dev.jaxrsmcp.internal.McpRuntime;
 import dev.jaxrsmcp.internal.settings.BuilderValues;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
@@ -283,13 +284,8 @@ public final class McpFeature extends McpSettings implements Feature {
     /**
      * Registers the completer of one argument of an {@link McpPrompt} ({@code completion/complete}
      * with a {@code ref/prompt}). {@code prompt} is the prompt's name; the application fails to
-     * start when no {@code @McpPrompt} has it or it has no such argument.
-     *
-     * <pre>{@code
-     * McpFeature.builder()
-     *     .completePrompt("summarize_widget", "tone", McpCompleter.of("brief", "detailed"))
-     *     .build();
-     * }</pre>
+     * start when no {@code @McpPrompt} has it or it has no such argument. For example {@code
+     * .completePrompt("summarize_widget", "tone", McpCompleter.of("brief", "detailed"))}.
      */
     public Builder completePrompt(String prompt, String argument, McpCompleter completer) {
       return with(BuilderValues.withPromptCompleter(settings, prompt, argument, completer));

@@ -2,6 +2,7 @@ package dev.jaxrsmcp;
 
 import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.changes.McpWatcher;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import dev.jaxrsmcp.internal.settings.LimitSettings;
 import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.settings.ObserveSettings;

@@ -53,25 +53,18 @@ import java.lang.annotation.Target;
 public @interface McpTool {
 
   /**
-   * The media type of a tool result of several content items: a route that produces it answers a
-   * JSON array of MCP content blocks, which a {@code tools/call} gives as the result's {@code
-   * content} as they are (a {@code resources/read} of the route gives the JSON as text).
+   * The media type of a result of several content items: the route answers a JSON array of MCP
+   * content blocks ({@code text}, {@code image}, {@code audio}, {@code resource}, {@code
+   * resource_link}), which a {@code tools/call} gives as its {@code content}; an unknown or
+   * incomplete item makes an error result naming it (docs/tools.md).
    *
    * <pre>{@code
-   * @GET
-   * @Path("/report")
-   * @Produces(McpTool.CONTENT_ITEMS)
-   * @McpTool(name = "report")
+   * @GET @Path("/report") @Produces(McpTool.CONTENT_ITEMS) @McpTool(name = "report")
    * public List<Map<String, Object>> report() {
-   *   return List.of(
-   *       Map.of("type", "text", "text", "Sales are up"),
+   *   return List.of(Map.of("type", "text", "text", "Sales are up"),
    *       Map.of("type", "image", "mimeType", "image/png", "data", chartBase64()));
    * }
    * }</pre>
-   *
-   * <p>Each item must be an object of a known {@code type} ({@code text}, {@code image}, {@code
-   * audio}, {@code resource}, {@code resource_link}) with that type's members; otherwise the call's
-   * result is an error result ({@code isError}) that names the item.
    */
   String CONTENT_ITEMS = "application/vnd.mcp.content+json";
 
@@ -85,25 +78,12 @@ public @interface McpTool {
   String description() default "";
 
   /**
-   * A tool input schema written by hand, for arguments the generated one cannot say (JSON Schema
-   * 2020-12 composition, conditionals, {@code $anchor}...): the classpath resource holding it,
-   * found as the resource class's {@link Class#getResource} finds it (relative to its package, or
-   * absolute with a leading {@code /}). None when empty: the schema is generated from the method's
-   * parameters.
-   *
-   * <pre>{@code
-   * @POST
-   * @Path("/contacts")
-   * @Consumes(MediaType.APPLICATION_JSON)
-   * @McpTool(inputSchema = "contact.schema.json")
-   * public Response create(JsonNode contact) { ... }
-   * }</pre>
-   *
-   * <p>The document is the tool's {@code inputSchema} as written (it must be a JSON object of
-   * {@code "type": "object"}), and the call's {@code arguments} object is the route's JSON entity
-   * as it is: the method takes one entity parameter and no path, query or header parameters, and
-   * the route (its binding and Bean Validation) checks the arguments, not the bridge. A missing or
-   * unreadable resource fails the start.
+   * A tool input schema written by hand (JSON Schema 2020-12 the generated one cannot say): the
+   * classpath resource holding it, found as {@link Class#getResource} of the resource class finds
+   * it; none when empty. The schema is used as written (an object schema), and the call's whole
+   * {@code arguments} object is the route's JSON entity: the method takes one entity parameter and
+   * nothing else, and the route validates it. A missing or unreadable resource fails the start.
+   * Example: {@code @McpTool(inputSchema = "contact.schema.json")} on {@code create(JsonNode c)}.
    */
   String inputSchema() default "";
 
@@ -125,24 +105,17 @@ public @interface McpTool {
   Hint openWorld() default Hint.DERIVED;
 
   /**
-   * A question the user confirms before the route runs ({@code "Delete widget {id}?"}); none when
-   * empty. {@code {name}} is replaced by the call's argument of that name (a path, query or header
-   * parameter) as text. The bridge asks through the client's form (elicitation): in protocol
-   * 2026-07-28 with an {@code input_required} result the client answers by calling again, in
-   * 2025-11-25 with an {@code elicitation/create} request on the call's stream. When the user
-   * accepts, the route runs; when they decline or cancel, the call answers an error result ({@code
-   * isError}) saying so and the route does not run.
+   * A question the user confirms before the route runs ({@code "Delete widget {id}?"}, {@code
+   * {name}} replaced by the call's argument of that name); none when empty. The bridge asks by
+   * elicitation: an {@code input_required} result in 2026-07-28, an {@code elicitation/create}
+   * request on the call's stream in 2025-11-25. Accepted, the route runs; declined or cancelled,
+   * the call answers an error result and the route does not run. A client without the {@code
+   * elicitation} capability gets {@code -32021} unless {@link #runWithoutElicitation()}.
    *
    * <pre>{@code
-   * @DELETE
-   * @Path("/{id}")
-   * @McpTool(description = "Deletes a widget", confirm = "Delete widget {id}?")
+   * @DELETE @Path("/{id}") @McpTool(confirm = "Delete widget {id}?")
    * public void delete(@PathParam("id") long id) { ... }
    * }</pre>
-   *
-   * <p>A client that does not declare the {@code elicitation} capability cannot confirm: its call
-   * ends with the JSON-RPC error {@code -32021} (missing required client capability), unless {@link
-   * #runWithoutElicitation()} is true.
    */
   String confirm() default "";
 

@@ -35,7 +35,8 @@ class ArchitectureTest {
   private static final String ROOT = "dev.jaxrsmcp";
 
   /** The API's packages beside its root: each a concern the builder takes, using nothing else. */
-  private static final Set<String> API_PACKAGES = Set.of("changes", "tasks", "observe", "security");
+  private static final Set<String> API_PACKAGES =
+      Set.of("changes", "tasks", "observe", "security", "context");
 
   /** Packages that may use Jersey, HK2 and JAX-RS types: the installer, the Jersey edges. */
   private static final Set<String> JERSEY_PACKAGES =
@@ -47,6 +48,7 @@ class ArchitectureTest {
           "internal.install", // the HTTP edge, in rooms
           "internal.endpoint",
           "internal.read",
+          "internal.waiting",
           "internal.envelope",
           "internal.breakoff",
           "internal.longrun",
@@ -65,7 +67,10 @@ class ArchitectureTest {
           "internal.subscriptions", Set.of("internal.stream"),
           "internal.longrun", Set.of("internal.stream"),
           "internal.envelope", Set.of("internal.breakoff", "internal.longrun", "internal.stream"),
-          "internal.read", Set.of("internal.envelope", "internal.longrun", "internal.stream"),
+          "internal.waiting", Set.of("internal.longrun", "internal.stream"),
+          "internal.read",
+              Set.of(
+                  "internal.waiting", "internal.envelope", "internal.longrun", "internal.stream"),
           "internal.endpoint",
               Set.of(
                   "internal.read",

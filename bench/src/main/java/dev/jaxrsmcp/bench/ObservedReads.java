@@ -32,7 +32,8 @@ final class ObservedReads {
       Map<String, Integer> ports = ports(server.output());
       List<ReadScenario> scenarios = new ArrayList<>();
       for (String name : ObservedServer.NAMES) {
-        scenarios.add(ReadScenario.modern(ports.get(name), name, "modern read, observation " + name));
+        scenarios.add(
+            ReadScenario.modern(ports.get(name), name, "modern read, observation " + name));
       }
       ReadComparison.Measured measured = ReadComparison.measure(settings, scenarios, sc -> true);
       ReadComparison.Results results =
@@ -71,8 +72,7 @@ final class ObservedReads {
     StringBuilder line = new StringBuilder("observe c=" + c + ":");
     for (String name : List.of("noop", "metrics")) {
       ReadComparison.Pair pair = new ReadComparison.Pair(name, "off", name + "/off");
-      ReadComparison.Ratio throughput =
-          r.results().ratio(pair, c, LoadResult::throughput);
+      ReadComparison.Ratio throughput = r.results().ratio(pair, c, LoadResult::throughput);
       ReadComparison.Ratio p50 = r.results().ratio(pair, c, LoadResult::p50);
       ReadComparison.Ratio alloc = r.results().ratio(pair, c, LoadResult::allocatedPerRead);
       line.append(
@@ -92,13 +92,13 @@ final class ObservedReads {
   static String markdown(Result r) {
     StringBuilder md = new StringBuilder("## Observation's cost\n\n");
     md.append(
-        "The same modern `resources/read` as above against the demo application served three times"
-            + " from one JVM, differing only in observation: **off** (no observer: the bridge"
-            + " registers no monitoring listener), **noop** (`McpObservations.observer` on an"
-            + " `ObservationRegistry` with no handler, what an application with Micrometer but no"
-            + " metrics or tracing gets) and **metrics** (the same observer timing every operation"
-            + " into a `SimpleMeterRegistry`, as Spring Boot's Actuator does). The access record is"
-            + " off in all three. Interleaved slices, ")
+            "The same modern `resources/read` as above against the demo application served three times"
+                + " from one JVM, differing only in observation: **off** (no observer: the bridge"
+                + " registers no monitoring listener), **noop** (`McpObservations.observer` on an"
+                + " `ObservationRegistry` with no handler, what an application with Micrometer but no"
+                + " metrics or tracing gets) and **metrics** (the same observer timing every operation"
+                + " into a `SimpleMeterRegistry`, as Spring Boot's Actuator does). The access record is"
+                + " off in all three. Interleaved slices, ")
         .append(r.results().rounds().size())
         .append(" rounds; each ratio is the median over rounds (range in brackets).\n\n");
     md.append(

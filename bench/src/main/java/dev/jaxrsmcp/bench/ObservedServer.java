@@ -20,8 +20,8 @@ import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
 
 /**
- * The server of the observation part, run in its own JVM: the demo application three times, each
- * on its own Grizzly port of this one JVM (so the three share the machine's and the JIT's state),
+ * The server of the observation part, run in its own JVM: the demo application three times, each on
+ * its own Grizzly port of this one JVM (so the three share the machine's and the JIT's state),
  * differing only in observation: {@code off} (no observer; the bridge registers no monitoring
  * listener), {@code noop} (the Micrometer observer on an {@link ObservationRegistry} with no
  * handler, what an application gets when it has Micrometer but observes nothing) and {@code
@@ -42,7 +42,8 @@ public final class ObservedServer {
     UnaryOperator<McpFeature.Builder> observed =
         switch (observation) {
           case "off" -> mcp -> mcp;
-          case "noop" -> mcp -> mcp.observer(McpObservations.observer(ObservationRegistry.create()));
+          case "noop" ->
+              mcp -> mcp.observer(McpObservations.observer(ObservationRegistry.create()));
           case "metrics" -> {
             ObservationRegistry registry = ObservationRegistry.create();
             registry
@@ -75,7 +76,11 @@ public final class ObservedServer {
       }
       server.start();
       servers.add(server);
-      ports.append(' ').append(name).append('=').append(server.getListeners().iterator().next().getPort());
+      ports
+          .append(' ')
+          .append(name)
+          .append('=')
+          .append(server.getListeners().iterator().next().getPort());
     }
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime()

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.changes.McpChanges;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.dispatch.McpContextSupplier;
 import dev.jaxrsmcp.internal.dispatch.NestedRequestScopes;
 import jakarta.inject.Inject;

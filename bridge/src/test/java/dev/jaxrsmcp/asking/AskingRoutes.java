@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.asking;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpTool;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;

@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.longrunning;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.testing.TestServer;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -3,9 +3,9 @@ package dev.jaxrsmcp.longrunning;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.testing.TestServer;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

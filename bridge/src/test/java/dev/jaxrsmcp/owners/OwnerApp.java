@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.owners;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

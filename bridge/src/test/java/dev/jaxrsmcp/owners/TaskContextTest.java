@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import dev.jaxrsmcp.tasks.McpTasks;
 import dev.jaxrsmcp.testing.TestServer;
 import io.micrometer.context.ContextRegistry;

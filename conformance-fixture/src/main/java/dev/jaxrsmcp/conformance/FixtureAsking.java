@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.conformance;
 
-import dev.jaxrsmcp.McpContext;
-import dev.jaxrsmcp.McpContext.Answer;
-import dev.jaxrsmcp.McpContext.Question;
 import dev.jaxrsmcp.McpTool;
+import dev.jaxrsmcp.context.McpContext;
+import dev.jaxrsmcp.context.McpContext.Answer;
+import dev.jaxrsmcp.context.McpContext.Question;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.conformance;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

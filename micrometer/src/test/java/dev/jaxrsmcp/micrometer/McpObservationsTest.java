@@ -3,9 +3,9 @@ package dev.jaxrsmcp.micrometer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TestServer;

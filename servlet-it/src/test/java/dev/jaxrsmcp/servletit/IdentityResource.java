@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.servletit;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.ForbiddenException;

@@ -1,9 +1,9 @@
 package dev.jaxrsmcp.spring;
 
-import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.changes.McpChangeBus;
 import dev.jaxrsmcp.changes.McpChanges;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import dev.jaxrsmcp.observe.McpObserver;
 import dev.jaxrsmcp.security.McpCallerKey;
 import dev.jaxrsmcp.spring.internal.FeatureFromProperties;

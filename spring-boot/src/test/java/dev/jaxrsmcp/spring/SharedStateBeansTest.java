@@ -2,8 +2,8 @@ package dev.jaxrsmcp.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.McpFeature;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import dev.jaxrsmcp.redis.RedisChangeBus;
 import dev.jaxrsmcp.redis.RedisTaskStore;
 import dev.jaxrsmcp.security.McpCallerKey;

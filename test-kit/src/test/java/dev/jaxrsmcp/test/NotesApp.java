@@ -1,11 +1,11 @@
 package dev.jaxrsmcp.test;
 
 import dev.jaxrsmcp.McpCompleter;
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.changes.McpChanges;
 import dev.jaxrsmcp.changes.McpWatcher;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;

@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.appservers;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.changes.McpChanges;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

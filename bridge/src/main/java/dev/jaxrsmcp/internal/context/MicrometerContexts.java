@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.context;
 
-import dev.jaxrsmcp.McpContextCarrier;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.ContextSnapshot;
 import io.micrometer.context.ContextSnapshotFactory;

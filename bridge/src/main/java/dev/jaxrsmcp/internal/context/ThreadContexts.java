@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.context;
 
-import dev.jaxrsmcp.McpContextCarrier;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;

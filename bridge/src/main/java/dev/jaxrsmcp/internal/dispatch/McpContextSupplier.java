@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.dispatch;
 
-import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;

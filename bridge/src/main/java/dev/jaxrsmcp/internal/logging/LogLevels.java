@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.logging;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.McpContext.LogLevel;
+import dev.jaxrsmcp.context.McpContext.LogLevel;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcRequest;

@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.longrun;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.catalogue.CatalogueEntry;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;

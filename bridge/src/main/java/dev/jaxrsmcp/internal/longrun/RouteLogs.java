@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.longrun;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.logging.LogLevels;
 import dev.jaxrsmcp.internal.logging.RouteLog;
 import dev.jaxrsmcp.internal.protocol.Era;

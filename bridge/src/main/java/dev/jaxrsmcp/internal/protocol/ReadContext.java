@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.protocol;
 
-import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.logging.RouteLog;
 import java.util.List;
 import java.util.Map;

@@ -41,6 +41,8 @@ import dev.jaxrsmcp.internal.slots.SlotQueue;
 import dev.jaxrsmcp.internal.tasks.Tasks;
 import dev.jaxrsmcp.internal.template.TemplateIndex;
 import dev.jaxrsmcp.internal.template.TemplateMatch;
+import dev.jaxrsmcp.internal.waiting.Redispatch;
+import dev.jaxrsmcp.internal.waiting.WaitingRead;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,11 +55,10 @@ import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ServerProperties;
 
 /**
- * Starts a read in place (contract section 7): checks the era and the session, resolves the target
- * (a resource's URI, a tool's or a prompt's arguments), takes a read slot, then rewrites the MCP
- * request into the route's {@code GET} and sets up how its answer becomes the JSON-RPC response.
- * Called by {@code McpEndpoint.arrive} before any application filter; what the read keeps is made
- * once the application's filters accepted the caller ({@link ReadAdmission}).
+ * Starts a read in place (contract section 7): checks era and session, resolves the target, takes a
+ * read slot, rewrites the MCP request into the route's request and sets up how its answer becomes
+ * the JSON-RPC response. Called by {@code McpEndpoint.arrive} before any application filter; what
+ * the read keeps is made once they accepted the caller ({@link ReadAdmission}).
  */
 public final class InPlaceStart {
   private static final System.Logger LOG = System.getLogger(InPlaceStart.class.getName());

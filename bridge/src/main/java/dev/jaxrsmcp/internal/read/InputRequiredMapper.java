@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.read;
 
-import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 

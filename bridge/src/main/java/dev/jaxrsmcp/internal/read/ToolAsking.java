@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.read;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.asking.Asking;
 import dev.jaxrsmcp.internal.asking.CallAsker;
 import dev.jaxrsmcp.internal.asking.StreamQuestions;

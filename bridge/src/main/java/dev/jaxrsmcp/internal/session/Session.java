@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.internal.session;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jaxrsmcp.McpContext;
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.sharedsessions.SessionRecord;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.jaxrsmcp.internal.settings;
 
 import dev.jaxrsmcp.McpCompleter;
-import dev.jaxrsmcp.McpContextCarrier;
 import dev.jaxrsmcp.changes.McpWatcher;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import dev.jaxrsmcp.observe.McpObserver;
 import dev.jaxrsmcp.tasks.McpTasks;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.settings;
 
-import dev.jaxrsmcp.McpContextCarrier;
+import dev.jaxrsmcp.context.McpContextCarrier;
 import dev.jaxrsmcp.tasks.McpTasks;
 import java.nio.file.Path;
 import java.time.Duration;

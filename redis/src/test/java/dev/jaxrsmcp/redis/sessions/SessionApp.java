@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.redis.sessions;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

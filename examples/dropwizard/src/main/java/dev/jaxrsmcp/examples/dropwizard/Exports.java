@@ -1,7 +1,7 @@
 package dev.jaxrsmcp.examples.dropwizard;
 
-import dev.jaxrsmcp.McpContext;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.context.McpContext;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

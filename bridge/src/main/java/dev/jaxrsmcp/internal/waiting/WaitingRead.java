@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.read;
+package dev.jaxrsmcp.internal.waiting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.internal.context.ThreadContexts;
@@ -39,7 +39,7 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * <p>Thread-safe: the state is guarded by {@code this}; the outcome is acted on once, outside the
  * lock, and writes to the client happen on a stream writer thread.
  */
-final class WaitingRead implements SlotQueue.Waiter {
+public final class WaitingRead implements SlotQueue.Waiter {
   private final ContainerRequest request;
   private final byte[] body;
   private final JsonNode id;
@@ -64,7 +64,7 @@ final class WaitingRead implements SlotQueue.Waiter {
   /** The arriving thread's thread-locals, for the run once granted; taken when parked. */
   private volatile UnaryOperator<Runnable> carried = UnaryOperator.identity();
 
-  WaitingRead(
+  public WaitingRead(
       ContainerRequest request,
       byte[] body,
       JsonNode id,
@@ -87,7 +87,7 @@ final class WaitingRead implements SlotQueue.Waiter {
    * @param longReads for a long-running read (empty for a plain one): its keep-alives
    * @return the response the first run ends with (dropped)
    */
-  Response park(
+  public Response park(
       Runnable leave,
       Optional<LongRunningReads> longReads,
       boolean eventStream,

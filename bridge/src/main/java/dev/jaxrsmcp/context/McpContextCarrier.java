@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.context;
 
 /**
  * Carries thread-local state of the request that creates an MCP task to the thread its route runs
@@ -11,9 +11,9 @@ package dev.jaxrsmcp;
  * context-propagation's {@code ContextRegistry} when {@code io.micrometer:context-propagation} is
  * on the classpath (Spring Security registers its {@code SecurityContextHolder} there, so tasks run
  * as their creator under Spring Security with no code), then every carrier given to {@link
- * McpFeature.Builder#contextCarrier}. Capture runs on the creating request's thread after the
- * application's filters accepted the caller; restore runs on the task thread before the route, and
- * the returned scope is closed after it, on the same thread.
+ * dev.jaxrsmcp.McpFeature.Builder#contextCarrier}. Capture runs on the creating request's thread
+ * after the application's filters accepted the caller; restore runs on the task thread before the
+ * route, and the returned scope is closed after it, on the same thread.
  *
  * <pre>{@code
  * McpFeature.builder()

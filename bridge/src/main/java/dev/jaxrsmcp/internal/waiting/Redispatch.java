@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.read;
+package dev.jaxrsmcp.internal.waiting;
 
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.subscribe.BridgeThreads;
@@ -29,7 +29,7 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * read running this way, never one per waiting read (each running read holds a slot), and keeps no
  * idle thread past ten seconds.
  */
-final class Redispatch {
+public final class Redispatch {
   private static final ThreadPoolExecutor POOL =
       new ThreadPoolExecutor(
           0,
@@ -41,7 +41,7 @@ final class Redispatch {
 
   private final Supplier<ApplicationHandler> application;
 
-  Redispatch(Supplier<ApplicationHandler> application) {
+  public Redispatch(Supplier<ApplicationHandler> application) {
     this.application = application;
   }
 
@@ -87,11 +87,11 @@ final class Redispatch {
    * The slot (and, for a long-running read, the channel that carried its keep-alives) a read got by
    * waiting, as a request property of its second run.
    */
-  static final class Grant {
-    static final String PROPERTY = Grant.class.getName();
+  public static final class Grant {
+    public static final String PROPERTY = Grant.class.getName();
 
     private final Runnable release;
-    final Optional<EventChannel> channel;
+    public final Optional<EventChannel> channel;
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     Grant(Runnable release, Optional<EventChannel> channel) {
@@ -100,7 +100,7 @@ final class Redispatch {
     }
 
     /** The read takes the slot: it gives it back when its response ends. */
-    Runnable claim() {
+    public Runnable claim() {
       claimed.set(true);
       return release;
     }
@@ -115,7 +115,7 @@ final class Redispatch {
   /**
    * The container's writer beneath a second run: the container's response is already suspended (by
    * the first run, no time limit), so a suspension without one is granted as is, and one with a
-   * time limit is left to the bridge ({@link ReadResponseWriter} times it, as on a container that
+   * time limit is left to the bridge ({@code ReadResponseWriter} times it, as on a container that
    * will only suspend without one). When keep-alives committed the waiting read's channel and the
    * read was refused before it could use it (its session ended meanwhile, the application's filters
    * refused the caller), the refusal's JSON-RPC message goes on the channel as its last.

@@ -1,4 +1,4 @@
-package dev.jaxrsmcp;
+package dev.jaxrsmcp.context;
 
 import java.util.ArrayList;
 import java.util.Collections;
