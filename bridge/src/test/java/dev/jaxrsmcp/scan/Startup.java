@@ -53,13 +53,18 @@ final class Startup {
 
   /** The settings value a feature hands its runtime (private to the feature, so by reflection). */
   private static Settings settingsOf(McpFeature feature) {
-    try {
-      Field field = dev.jaxrsmcp.McpSettings.class.getDeclaredField("settings");
-      field.setAccessible(true);
-      return (Settings) field.get(feature);
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError("McpSettings keeps its settings in a field named 'settings'", e);
+    for (Class<?> type = feature.getClass(); type != null; type = type.getSuperclass()) {
+      try {
+        Field field = type.getDeclaredField("settings");
+        field.setAccessible(true);
+        return (Settings) field.get(feature);
+      } catch (NoSuchFieldException e) {
+        // kept by a superclass
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError("the feature's field 'settings' cannot be read", e);
+      }
     }
+    throw new AssertionError("McpFeature keeps its settings in a field named 'settings'");
   }
 
   /** Scans the application's resource model, as the feature does, and keeps the result. */
