@@ -25,8 +25,13 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   fi
 fi
 
+# Two Maven threads: the bridge builds and tests alone (every module needs it), then the modules
+# that depend only on it and each other build side by side, as their order allows (each test starts
+# its own servers, Redis and proxy on free ports, so none shares anything with another's).
+threads=${MCP_TEST_THREADS:-2}
+
 echo "== Jersey 4.0.2 (Spring Boot 4.0.7): everything"
-mvn -B -ntp verify "$@"
+mvn -B -ntp -T "$threads" verify "$@"
 
 # Everything whose runtime can be Jersey 3.1; not here: bench (measures the main line, its tests
 # touch no Jersey), dropwizard, examples/dropwizard, appservers/payara-micro-6 and
@@ -36,4 +41,4 @@ on_jersey_31=bridge,redis,micrometer,test-kit,demo-service,conformance-fixture,s
 on_jersey_31+=,spring-boot3,spring-boot,examples/interop,examples/spring-boot,examples/testkit
 on_jersey_31+=,appservers/app,appservers/tomcat-war
 echo "== Jersey 3.1.11 (Spring Boot 3.5.7): compiled against 3.1 and tested on it, in target/jersey-3.1"
-mvn -B -ntp -Pjersey-3.1 -Dspotless.check.skip=true -pl "$on_jersey_31" -am verify "$@"
+mvn -B -ntp -T "$threads" -Pjersey-3.1 -Dspotless.check.skip=true -pl "$on_jersey_31" -am verify "$@"
