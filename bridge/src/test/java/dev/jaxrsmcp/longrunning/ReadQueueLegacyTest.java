@@ -12,8 +12,11 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +29,11 @@ import org.junit.jupiter.api.Test;
  * route ever runs. Routes and oracles as in {@link ReadQueueTest}.
  */
 class ReadQueueLegacyTest {
+  /** This test's own gate and record of started routes (see {@link ReadQueueTest#gate}). */
+  final Semaphore gate = new Semaphore(0);
+
+  final List<String> started = new CopyOnWriteArrayList<>();
+
   final VirtualTime time = new VirtualTime();
   TestServer server;
   LegacyClient legacy;
@@ -33,11 +41,10 @@ class ReadQueueLegacyTest {
 
   @BeforeEach
   void start() {
-    ReadQueueTest.started.clear();
-    ReadQueueTest.gate.drainPermits();
     server =
         TestServer.start(
-            new ResourceConfig(ReadQueueTest.Routes.class)
+            new ResourceConfig()
+                .register(new ReadQueueTest.Routes(gate, started))
                 .register(
                     McpFeature.builder().maxConcurrentLongReads(1).maxQueuedLongReads(2).build())
                 .property(Time.PROPERTY, time));
@@ -47,14 +54,14 @@ class ReadQueueLegacyTest {
 
   @AfterEach
   void stop() {
-    ReadQueueTest.gate.release(1000);
+    gate.release(1000);
     server.close();
   }
 
   @Test
   void aCancelledQueuedReadLeavesTheQueueAndItsRouteNeverRuns() throws Exception {
     CompletableFuture<HttpResponse<String>> first = read(1, "app://long/1");
-    await().until(() -> ReadQueueTest.started.size() == 1);
+    await().until(() -> started.size() == 1);
     int base = time.queued();
     CompletableFuture<HttpResponse<String>> cancelled = read(2, "app://long/2");
     await().until(() -> time.queued() == base + 2);
@@ -75,12 +82,12 @@ class ReadQueueLegacyTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,"
                     + "\"message\":\"Read cancelled\"}}"));
     assertThat(time.queued()).isEqualTo(base + 2);
-    ReadQueueTest.gate.release(1);
-    await().until(() -> ReadQueueTest.started.size() == 2);
-    ReadQueueTest.gate.release(1);
+    gate.release(1);
+    await().until(() -> started.size() == 2);
+    gate.release(1);
     assertThat(text(first.get(10, TimeUnit.SECONDS))).isEqualTo("done long 1");
     assertThat(text(third.get(10, TimeUnit.SECONDS))).isEqualTo("done long 3");
-    assertThat(ReadQueueTest.started).containsExactly("long 1", "long 3");
+    assertThat(started).containsExactly("long 1", "long 3");
   }
 
   private static String text(HttpResponse<String> response) {

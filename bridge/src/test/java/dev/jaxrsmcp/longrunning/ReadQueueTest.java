@@ -42,14 +42,27 @@ class ReadQueueTest {
   static final HttpClient CLIENT =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-  /** The routes' gate: a route ends once it takes a permit. */
-  static final Semaphore gate = new Semaphore(0);
+  /**
+   * The routes' gate, this test's own: a route ends once it takes a permit. A read a previous test
+   * left queued may still run after that test ended (its slot comes free as the server closes); it
+   * passes that test's gate, never this one's.
+   */
+  final Semaphore gate = new Semaphore(0);
 
-  /** The reads whose routes started, in order. */
-  static final List<String> started = new CopyOnWriteArrayList<>();
+  /** The reads whose routes started on this test's server, in order. */
+  final List<String> started = new CopyOnWriteArrayList<>();
 
+  /** Routes that record their start in {@code started} and wait for a permit of {@code gate}. */
   @Path("/queued")
   public static class Routes {
+    private final Semaphore gate;
+    private final List<String> started;
+
+    Routes(Semaphore gate, List<String> started) {
+      this.gate = gate;
+      this.started = started;
+    }
+
     @GET
     @Path("/long/{n}")
     @Produces("text/plain")
@@ -66,7 +79,7 @@ class ReadQueueTest {
       return pass("plain " + n);
     }
 
-    private static String pass(String read) throws InterruptedException {
+    private String pass(String read) throws InterruptedException {
       started.add(read);
       if (!gate.tryAcquire(30, TimeUnit.SECONDS)) {
         throw new IllegalStateException("the test never opened the gate for " + read);
@@ -79,11 +92,10 @@ class ReadQueueTest {
   TestServer server;
 
   void start(McpFeature.Builder feature) {
-    started.clear();
-    gate.drainPermits();
     server =
         TestServer.start(
-            new ResourceConfig(Routes.class)
+            new ResourceConfig()
+                .register(new Routes(gate, started))
                 .register(feature.build())
                 .property(Time.PROPERTY, time));
   }
