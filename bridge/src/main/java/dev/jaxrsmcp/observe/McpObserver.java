@@ -78,6 +78,18 @@ public interface McpObserver {
     }
 
     /**
+     * Whether {@link #openScope()} makes this operation's trace the current one on the thread (a
+     * tracing observer's span). Then the route's request carries none of the client's trace headers
+     * ({@code traceparent}, {@code tracestate}, {@code baggage}, {@code b3} and {@code X-B3-*},
+     * whether sent on the HTTP request or in {@code _meta}), so that the application's HTTP tracing
+     * makes the route's span a child of this operation's span, not of the client's. False by
+     * default: the client's trace headers reach the route as other headers do.
+     */
+    default boolean carriesTrace() {
+      return false;
+    }
+
+    /**
      * Something happened during the operation: {@code progress} of a long-running read or task
      * (detail: {@code "3/10"}, or {@code "3"} without a total, then the message if any).
      */

@@ -99,6 +99,12 @@ final class ObservingObserver implements McpObserver {
       return scope::close;
     }
 
+    /** Its scope makes the observation current: the route's observation is its child. */
+    @Override
+    public boolean carriesTrace() {
+      return true;
+    }
+
     @Override
     public void event(String name, String detail) {
       observation.event(

@@ -27,6 +27,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.nio.charset.StandardCharsets;
@@ -56,11 +57,18 @@ class McpObservationsTest {
   /** People, a protected admin route, a long-running read with progress. */
   @Path("/")
   public static class Routes {
+    /** The trace headers the last {@code people/{id}} request carried, as name=value. */
+    static final List<String> seenTraceHeaders = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @GET
     @Path("people/{id}")
     @Produces("application/json")
     @McpResource(uri = "app://people/{id}", name = "person")
-    public String person(@PathParam("id") String id) {
+    public String person(@PathParam("id") String id, @Context HttpHeaders headers) {
+      seenTraceHeaders.clear();
+      for (String name : List.of("traceparent", "tracestate", "baggage")) {
+        seenTraceHeaders.add(name + "=" + headers.getHeaderString(name));
+      }
       if ("9".equals(id)) {
         throw new NotFoundException();
       }
@@ -266,7 +274,41 @@ class McpObservationsTest {
     SpanData read = span("resources/read");
     assertThat(read.getTraceId()).isEqualTo(trace);
     assertThat(read.getParentSpanId()).isEqualTo(parent);
-    assertThat(span("people.lookup").getTraceId()).isEqualTo(trace);
+    SpanData http = span("HTTP GET");
+    assertThat(http.getTraceId()).isEqualTo(trace);
+    assertThat(http.getParentSpanId())
+        .as("the route's HTTP span is a child of the MCP span, not its sibling")
+        .isEqualTo(read.getSpanId());
+    assertThat(span("people.lookup").getParentSpanId()).isEqualTo(http.getSpanId());
+  }
+
+  @Test
+  void theRoutesSpanIsAChildOfTheMcpSpanWhateverTraceHeadersTheHttpRequestCarried() {
+    String metaTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    String metaParent = "00f067aa0ba902b7";
+    com.fasterxml.jackson.databind.node.ObjectNode body =
+        Mcp.body(1, "resources/read", Map.of("uri", "app://people/7"));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) body.get("params").get("_meta"))
+        .put("traceparent", "00-" + metaTrace + "-" + metaParent + "-01");
+    // the client's HTTP layer traced the POST itself, in a trace of its own
+    mcp.request("resources/read", "app://people/7")
+        .header("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
+        .header("tracestate", "vendor=x")
+        .header("baggage", "user=alice")
+        .body(body.toString())
+        .post(mcp.url())
+        .then()
+        .statusCode(200);
+
+    SpanData read = span("resources/read");
+    assertThat(read.getTraceId()).isEqualTo(metaTrace);
+    assertThat(read.getParentSpanId()).isEqualTo(metaParent);
+    SpanData http = span("HTTP GET");
+    assertThat(http.getTraceId()).isEqualTo(metaTrace);
+    assertThat(http.getParentSpanId()).isEqualTo(read.getSpanId());
+    assertThat(Routes.seenTraceHeaders)
+        .as("the route's request carries none of the client's trace headers")
+        .containsExactly("traceparent=null", "tracestate=null", "baggage=null");
   }
 
   @Test
@@ -412,6 +454,31 @@ class McpObservationsTest {
     assertThat(timer("mcp.method.name", "tools/call", "gen_ai.tool.name", "job").count())
         .as("the call, not its run, on the operations' timer")
         .isEqualTo(1);
+  }
+
+  @Test
+  void aTasksRouteIsAChildOfItsRunWhenTheCallCarriedATraceparent() {
+    String trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    dev.jaxrsmcp.testing.TaskClient tasks =
+        new dev.jaxrsmcp.testing.TaskClient(server.mcpUrl(), java.util.Optional.empty());
+    com.fasterxml.jackson.databind.node.ObjectNode body =
+        tasks.body("tools/call", Map.of("name", "job", "arguments", Map.of("steps", "1")));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) body.at("/params/_meta"))
+        .put("traceparent", "00-" + trace + "-00f067aa0ba902b7-01");
+    tasks.post("tools/call", "job", body).then().statusCode(200);
+
+    SpanData run = span("task tools/call job");
+    SpanData call = span("tools/call job");
+    assertThat(run.getTraceId()).isEqualTo(trace);
+    awaitSpans("HTTP GET", 2); // the call's own request, and the route the run read
+    assertThat(
+            telemetry.finishedSpans().stream()
+                .filter(s -> s.getName().equals("HTTP GET"))
+                .map(s -> s.getTraceId() + " under " + s.getParentSpanId())
+                .toList())
+        .as("the call's request under the call's span, the run's route under the run's span")
+        .containsExactlyInAnyOrder(
+            trace + " under " + call.getSpanId(), trace + " under " + run.getSpanId());
   }
 
   @Test

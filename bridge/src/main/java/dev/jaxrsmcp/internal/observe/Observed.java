@@ -104,6 +104,20 @@ public final class Observed {
     scopeThread = Thread.currentThread();
   }
 
+  /** Whether an observer's scope makes the operation's trace current ({@code carriesTrace}). */
+  public boolean carriesTrace() {
+    for (Watch watch : watches) {
+      try {
+        if (watch.operation().carriesTrace()) {
+          return true;
+        }
+      } catch (RuntimeException | LinkageError e) {
+        observers.failed(watch.observer(), "carriesTrace", e);
+      }
+    }
+    return false;
+  }
+
   /** Closes the scopes, in reverse order, when called on the thread that opened them. */
   void closeScopes() {
     if (scopeThread != Thread.currentThread() || scopes == null) {

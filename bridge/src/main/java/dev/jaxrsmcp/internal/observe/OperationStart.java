@@ -14,8 +14,9 @@ import org.glassfish.jersey.server.monitoring.RequestEventListener;
  * MATCHING_START}, once the bridge's pre-matching filter has read the message and rewritten a read
  * into its route, on the thread that will run the route, and before any other listener starts an
  * observation of its own for the request (Micrometer's Jersey instrumentation does at {@code
- * REQUEST_MATCHED}), so that the route's own HTTP span is a child of the operation's. Also notes
- * what the route threw. {@link OperationEnd} ends the operation.
+ * REQUEST_MATCHED}), so that the route's own HTTP span is a child of the operation's (the client's
+ * trace headers withheld from it then, {@link RouteTraceHeaders}). Also notes what the route threw.
+ * {@link OperationEnd} ends the operation.
  */
 public final class OperationStart implements ApplicationEventListener {
   private final Observers observers;
@@ -37,7 +38,12 @@ public final class OperationStart implements ApplicationEventListener {
   private void onEvent(RequestEvent event, RequestWatch watch) {
     switch (event.getType()) {
       case MATCHING_START ->
-          started(event.getContainerRequest(), watch).ifPresent(Observed::openScopes);
+          started(event.getContainerRequest(), watch)
+              .ifPresent(
+                  observed -> {
+                    observed.openScopes();
+                    RouteTraceHeaders.withholdWhenTraced(event.getContainerRequest(), observed);
+                  });
       case ON_EXCEPTION -> {
         if (event.getExceptionCause() == RequestEvent.ExceptionCause.ORIGINAL
             && !clientError(event.getException())) {

@@ -69,6 +69,14 @@ public final class TaskRunWatch {
       this.run = run;
     }
 
+    /**
+     * Whether an observer's scope makes the run's trace current: then the route's request takes no
+     * trace headers from the creating call's {@code _meta} ({@link Observed#carriesTrace()}).
+     */
+    public boolean carriesTrace() {
+      return run.carriesTrace();
+    }
+
     /** The route reported progress. */
     public void progress(String message) {
       if (run != null) {

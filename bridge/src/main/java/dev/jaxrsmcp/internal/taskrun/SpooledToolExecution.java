@@ -20,6 +20,7 @@ import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
 import dev.jaxrsmcp.tasks.McpTasks;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
@@ -150,7 +151,8 @@ public final class SpooledToolExecution implements TaskExecution {
                   read.entry(),
                   read.match(),
                   call.caller(),
-                  ResourceMethods.traceHeaders(call),
+                  // the run's own span, when current, is the route's parent
+                  observed.carriesTrace() ? Map.of() : ResourceMethods.traceHeaders(call),
                   spool.output(),
                   context,
                   timeout);
