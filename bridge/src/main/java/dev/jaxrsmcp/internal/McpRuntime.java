@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal;
 
 import dev.jaxrsmcp.internal.dispatch.DispatchGuard;
 import dev.jaxrsmcp.internal.endpoint.ContentTypeCheck;
+import dev.jaxrsmcp.internal.endpoint.EndpointPath;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeInterceptor;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
 import dev.jaxrsmcp.internal.install.EndpointInstaller;
@@ -71,7 +72,9 @@ public final class McpRuntime {
     List<McpObserver> all = new ArrayList<>();
     all.add(new AccessRecord());
     all.addAll(added);
-    OperationStart start = new OperationStart(new Observers(all));
+    OperationStart start =
+        new OperationStart(
+            new Observers(all), new EndpointPath(settings.get(ProtocolSettings.PATH))::matches);
     context.register(start, Integer.MIN_VALUE);
     context.register(new OperationEnd(start), Integer.MAX_VALUE);
   }

@@ -1,7 +1,9 @@
 package dev.jaxrsmcp.internal.observe;
 
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.monitoring.ApplicationEvent;
 import org.glassfish.jersey.server.monitoring.ApplicationEventListener;
@@ -20,9 +22,15 @@ import org.glassfish.jersey.server.monitoring.RequestEventListener;
  */
 public final class OperationStart implements ApplicationEventListener {
   private final Observers observers;
+  private final Predicate<ContainerRequestContext> atEndpoint;
 
-  public OperationStart(Observers observers) {
+  /**
+   * @param atEndpoint whether a request is for the MCP endpoint, by its path: any other request of
+   *     the application is not watched, so that Jersey makes no monitoring events for it
+   */
+  public OperationStart(Observers observers, Predicate<ContainerRequestContext> atEndpoint) {
     this.observers = observers;
+    this.atEndpoint = atEndpoint;
   }
 
   @Override
@@ -30,6 +38,9 @@ public final class OperationStart implements ApplicationEventListener {
 
   @Override
   public RequestEventListener onRequest(RequestEvent event) {
+    if (!atEndpoint.test(event.getContainerRequest())) {
+      return null; // and OperationEnd, finding no watch, none either
+    }
     RequestWatch watch = new RequestWatch();
     event.getContainerRequest().setProperty(RequestWatch.PROPERTY, watch);
     return e -> onEvent(e, watch);
