@@ -58,6 +58,16 @@ package dev.jaxrsmcp.observe;
 public interface McpObserver {
 
   /**
+   * Whether this observer watches operations now. Asked once per request to the endpoint, before
+   * anything else: when no observer is enabled the request is not watched at all, and costs no more
+   * than with no observer (Jersey makes no monitoring events for it). An adapter onto a registry
+   * that may be a no-op answers whether it is one ({@code !registry.isNoop()}). True by default.
+   */
+  default boolean isEnabled() {
+    return true;
+  }
+
+  /**
    * An operation started. Returns what to tell of it from now on, or {@link Operation#NONE} to
    * ignore it (for example for a kind of operation the observer does not measure).
    */

@@ -33,6 +33,12 @@ final class ObservingObserver implements McpObserver {
     this.sessions = sessions;
   }
 
+  /** Not while the registry is a no-op (no handler): requests then cost what they do without. */
+  @Override
+  public boolean isEnabled() {
+    return !registry.isNoop();
+  }
+
   @Override
   public Operation started(McpOperation operation) {
     if (registry.isNoop()) {

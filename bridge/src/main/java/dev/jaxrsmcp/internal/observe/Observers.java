@@ -29,11 +29,29 @@ public final class Observers {
     return !observers.isEmpty();
   }
 
-  /** Starts an operation with every observer that wants it. */
+  /** Whether any observer is enabled now ({@link McpObserver#isEnabled()}). */
+  boolean anyEnabled() {
+    for (McpObserver observer : observers) {
+      try {
+        if (observer.isEnabled()) {
+          return true;
+        }
+      } catch (RuntimeException | LinkageError e) {
+        failed(observer, "isEnabled", e);
+        return true; // it is told of the operation, and fails or not there
+      }
+    }
+    return false;
+  }
+
+  /** Starts an operation with every enabled observer that wants it. */
   public Observed start(McpOperation operation) {
     List<Observed.Watch> watches = new ArrayList<>(observers.size());
     for (McpObserver observer : observers) {
       try {
+        if (!observer.isEnabled()) {
+          continue;
+        }
         McpObserver.Operation watched = observer.started(operation);
         if (watched != null && watched != McpObserver.Operation.NONE) {
           watches.add(new Observed.Watch(observer, watched));

@@ -38,7 +38,7 @@ public final class OperationStart implements ApplicationEventListener {
 
   @Override
   public RequestEventListener onRequest(RequestEvent event) {
-    if (!atEndpoint.test(event.getContainerRequest())) {
+    if (!atEndpoint.test(event.getContainerRequest()) || !observers.anyEnabled()) {
       return null; // and OperationEnd, finding no watch, none either
     }
     RequestWatch watch = new RequestWatch();
