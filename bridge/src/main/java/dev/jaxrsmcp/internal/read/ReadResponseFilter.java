@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.envelope.EnvelopeStreams;
 import dev.jaxrsmcp.internal.envelope.InPlaceRead;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelope;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
+import dev.jaxrsmcp.internal.envelope.RouteWriters;
 import dev.jaxrsmcp.internal.eras.LegacyProtocol;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.observe.Observed;
@@ -48,6 +49,7 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
   private final Supplier<ObjectNode> serverInfo;
   private final Optional<ResourceMetadata> metadata;
   private final SuccessSplices splices = new SuccessSplices();
+  private final RouteWriters writers = new RouteWriters();
 
   public ReadResponseFilter(Supplier<ObjectNode> serverInfo, Optional<ResourceMetadata> metadata) {
     this.serverInfo = serverInfo;
@@ -135,6 +137,7 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
             serverInfo.get(),
             new EnvelopeStreams(),
             ((ContainerRequest) request).getWorkers(),
+            writers,
             splices);
     if (!challenges.isEmpty()) {
       response.getHeaders().put("WWW-Authenticate", new ArrayList<>(challenges));
