@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.content;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,20 +11,22 @@ import java.util.Arrays;
 /**
  * A read's serialized message split where its content goes ({@link ReadMessage#PLACEHOLDER}), so
  * that the route's body can be streamed into it: the head, the content as the JSON string its
- * {@link ContentsShape} makes of the bytes, the tail. Nothing of the body is held.
+ * {@link ContentsShape} makes of the bytes, the tail. The head and the tail are byte arrays written
+ * as they are (a kept message's pieces and a read's id and URI, see {@link SuccessSplices}), never
+ * copied into one message first. Nothing of the body is held.
  */
 public final class MessageSplice {
   private static final byte[] QUOTED_PLACEHOLDER =
       ("\"" + ReadMessage.PLACEHOLDER + "\"").getBytes(StandardCharsets.US_ASCII);
 
-  private final byte[] json;
-  private final int end;
-  private final int start;
+  /** The message's bytes in order: {@code parts[0..content)} the head, the rest the tail. */
+  private final byte[][] parts;
 
-  private MessageSplice(byte[] json, int end, int start) {
-    this.json = json;
-    this.end = end;
-    this.start = start;
+  private final int content;
+
+  private MessageSplice(byte[][] parts, int content) {
+    this.parts = parts;
+    this.content = content;
   }
 
   /**
@@ -37,23 +40,48 @@ public final class MessageSplice {
     if (at < 0) {
       throw new IllegalStateException("the read's message has no place for its content");
     }
-    return new MessageSplice(json, at, at + QUOTED_PLACEHOLDER.length);
+    return new MessageSplice(
+        new byte[][] {
+          Arrays.copyOfRange(json, 0, at),
+          Arrays.copyOfRange(json, at + QUOTED_PLACEHOLDER.length, json.length)
+        },
+        1);
   }
 
-  /** A message whose content goes at {@code at} (nothing of {@code json} is left out there). */
-  static MessageSplice split(byte[] json, int at) {
-    return new MessageSplice(json, at, at);
+  /**
+   * A message of {@code parts} (not copied: never changed afterwards), its content going after the
+   * first {@code content} of them.
+   */
+  static MessageSplice of(byte[][] parts, int content) {
+    return new MessageSplice(parts, content);
   }
 
   /** Whether {@code other} has the same head and tail. */
   boolean sameAs(MessageSplice other) {
-    return Arrays.equals(json, 0, end, other.json, 0, other.end)
-        && Arrays.equals(json, start, json.length, other.json, other.start, other.json.length);
+    return Arrays.equals(bytes(0, content), other.bytes(0, other.content))
+        && Arrays.equals(
+            bytes(content, parts.length), other.bytes(other.content, other.parts.length));
+  }
+
+  private byte[] bytes(int from, int to) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (int i = from; i < to; i++) {
+      out.writeBytes(parts[i]);
+    }
+    return out.toByteArray();
   }
 
   /** What comes before the content. */
   public void writeHead(OutputStream out) throws IOException {
-    out.write(json, 0, end);
+    for (int i = 0; i < content; i++) {
+      out.write(parts[i]);
+    }
+  }
+
+  private void writeTail(OutputStream out) throws IOException {
+    for (int i = content; i < parts.length; i++) {
+      out.write(parts[i]);
+    }
   }
 
   /**
@@ -83,7 +111,7 @@ public final class MessageSplice {
           closed = true;
           encoder.close();
           out.write('"');
-          out.write(json, start, json.length - start);
+          writeTail(out);
         }
       }
     };

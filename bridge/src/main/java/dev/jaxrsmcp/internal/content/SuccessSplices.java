@@ -84,7 +84,7 @@ public final class SuccessSplices {
                           shape,
                           truncated,
                           serverInfo)))
-              .filter(t -> t.fill(idBytes.get(), quoted(uri)).sameAs(built));
+              .filter(t -> t.fill(idBytes.get(), inside(uri)).sameAs(built));
       if (kept.size() >= MAX_KEPT) {
         kept.clear();
       }
@@ -94,7 +94,7 @@ public final class SuccessSplices {
     if (template.isEmpty()) {
       return perRead(kind, id, era, entry, uri, shape, truncated, serverInfo);
     }
-    return template.get().fill(idBytes.get(), quoted(uri));
+    return template.get().fill(idBytes.get(), inside(uri));
   }
 
   private static MessageSplice perRead(
@@ -119,6 +119,11 @@ public final class SuccessSplices {
       return Optional.of(quoted(id.textValue()));
     }
     return Optional.empty();
+  }
+
+  /** A JSON string's characters (without its quotes) as the bridge's writer writes them. */
+  private static byte[] inside(String value) {
+    return JsonStringEncoder.getInstance().quoteAsUTF8(value);
   }
 
   /** A JSON string as the bridge's writer writes it. */
@@ -173,9 +178,10 @@ public final class SuccessSplices {
   /**
    * A serialized message with its id and content each marked once, and its URI once or not at all:
    * the bytes between the marks ({@code pieces}, one more than {@code marks}) and which mark comes
-   * where.
+   * where. The URI's quotes stay in the pieces around it (a read fills in only what is inside
+   * them).
    */
-  private record Template(List<byte[]> pieces, List<byte[]> marks) {
+  private record Template(byte[][] pieces, byte[][] marks, int parts, int content) {
     static Optional<Template> of(byte[] json) {
       List<int[]> found = new ArrayList<>(); // {position, which}
       byte[][] all = {QUOTED_ID, QUOTED_URI, QUOTED_CONTENT};
@@ -193,43 +199,40 @@ public final class SuccessSplices {
       List<byte[]> pieces = new ArrayList<>();
       List<byte[]> marks = new ArrayList<>();
       int from = 0;
+      int content = -1;
       for (int[] f : found) {
-        pieces.add(Arrays.copyOfRange(json, from, f[0]));
-        marks.add(all[f[1]]);
-        from = f[0] + all[f[1]].length;
+        byte[] mark = all[f[1]];
+        int quote = mark == QUOTED_URI ? 1 : 0;
+        pieces.add(Arrays.copyOfRange(json, from, f[0] + quote));
+        marks.add(mark);
+        if (mark == QUOTED_CONTENT) {
+          content = pieces.size() + marks.size() - 1; // the parts before it
+        }
+        from = f[0] + mark.length - quote;
       }
       pieces.add(Arrays.copyOfRange(json, from, json.length));
-      return Optional.of(new Template(List.copyOf(pieces), List.copyOf(marks)));
+      return Optional.of(
+          new Template(
+              pieces.toArray(new byte[0][]),
+              marks.toArray(new byte[0][]),
+              pieces.size() + marks.size() - 1,
+              content));
     }
 
-    /** The message of one read. */
+    /**
+     * The message of one read: the pieces and the read's id and URI (inside its quotes), none of
+     * them copied.
+     */
     MessageSplice fill(byte[] id, byte[] uri) {
-      int length = 0;
-      for (byte[] piece : pieces) {
-        length += piece.length;
-      }
-      for (byte[] mark : marks) {
-        length += mark == QUOTED_ID ? id.length : mark == QUOTED_URI ? uri.length : 0;
-      }
-      byte[] json = new byte[length];
+      byte[][] parts = new byte[this.parts][];
       int at = 0;
-      int content = -1;
-      for (int i = 0; i < pieces.size(); i++) {
-        byte[] piece = pieces.get(i);
-        System.arraycopy(piece, 0, json, at, piece.length);
-        at += piece.length;
-        if (i < marks.size()) {
-          byte[] mark = marks.get(i);
-          if (mark == QUOTED_CONTENT) {
-            content = at;
-            continue;
-          }
-          byte[] value = mark == QUOTED_ID ? id : uri;
-          System.arraycopy(value, 0, json, at, value.length);
-          at += value.length;
+      for (int i = 0; i < pieces.length; i++) {
+        parts[at++] = pieces[i];
+        if (i < marks.length && marks[i] != QUOTED_CONTENT) {
+          parts[at++] = marks[i] == QUOTED_ID ? id : uri;
         }
       }
-      return MessageSplice.split(json, content);
+      return MessageSplice.of(parts, content);
     }
   }
 }

@@ -31,7 +31,9 @@ public final class ContentTypeCheck implements ContainerRequestFilter {
   @Override
   public void filter(ContainerRequestContext request) {
     String contentType = request.getHeaderString("content-type");
-    if (contentType == null || !endpoint.matches(request)) {
+    if (contentType == null
+        || MediaChecks.passedContentType(contentType)
+        || !endpoint.matches(request)) {
       return;
     }
     if (!isWellFormed(contentType)) {

@@ -6,6 +6,8 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.glassfish.jersey.message.internal.AcceptableMediaType;
 import org.glassfish.jersey.server.ContainerRequest;
 
@@ -16,10 +18,18 @@ import org.glassfish.jersey.server.ContainerRequest;
  * Jersey answers for the resource) is 405; a POST whose {@code Content-Type} is malformed is 400,
  * one that is not {@code application/json} 415 (a POST without one is read as JSON); a POST whose
  * {@code Accept} is malformed is 400, one that allows neither {@code application/json} nor {@code
- * text/event-stream} 406 (no {@code Accept} allows everything).
+ * text/event-stream} 406 (no {@code Accept} allows everything). The first {@value
+ * #REMEMBERED_VALUES} distinct {@code Content-Type} and {@code Accept} values that pass are
+ * remembered (a verdict depends on the value alone), so a client's usual headers are parsed once.
  */
 final class MediaChecks {
   private static final List<String> SERVED = List.of("POST", "GET", "DELETE", "HEAD", "OPTIONS");
+
+  /** How many distinct passing values of each header are remembered. */
+  static final int REMEMBERED_VALUES = 256;
+
+  private static final Set<String> GOOD_CONTENT_TYPES = ConcurrentHashMap.newKeySet();
+  private static final Set<String> GOOD_ACCEPTS = ConcurrentHashMap.newKeySet();
 
   private MediaChecks() {}
 
@@ -44,7 +54,7 @@ final class MediaChecks {
   }
 
   private static Optional<JsonRpcException> contentType(String header) {
-    if (header == null) {
+    if (header == null || GOOD_CONTENT_TYPES.contains(header)) {
       return Optional.empty();
     }
     MediaType type;
@@ -58,6 +68,7 @@ final class MediaChecks {
     }
     if (type.getType().equalsIgnoreCase("application")
         && type.getSubtype().equalsIgnoreCase("json")) {
+      remember(GOOD_CONTENT_TYPES, header);
       return Optional.empty();
     }
     return Optional.of(
@@ -72,7 +83,7 @@ final class MediaChecks {
 
   private static Optional<JsonRpcException> accept(ContainerRequest request) {
     String header = request.getHeaderString("accept");
-    if (header == null || header.isBlank()) {
+    if (header == null || header.isBlank() || GOOD_ACCEPTS.contains(header)) {
       return Optional.empty();
     }
     List<AcceptableMediaType> accepted;
@@ -85,6 +96,9 @@ final class MediaChecks {
       if (type.getQuality() > 0
           && (type.isCompatible(MediaType.APPLICATION_JSON_TYPE)
               || type.isCompatible(MediaType.SERVER_SENT_EVENTS_TYPE))) {
+        if (request.getRequestHeader("accept").size() == 1) { // else the value is one of several
+          remember(GOOD_ACCEPTS, header);
+        }
         return Optional.empty();
       }
     }
@@ -95,6 +109,17 @@ final class MediaChecks {
                 + " (found '"
                 + header
                 + "')"));
+  }
+
+  /** Whether this {@code Content-Type} value is remembered as one that passes. */
+  static boolean passedContentType(String value) {
+    return GOOD_CONTENT_TYPES.contains(value);
+  }
+
+  private static void remember(Set<String> passed, String value) {
+    if (passed.size() < REMEMBERED_VALUES) {
+      passed.add(value);
+    }
   }
 
   private static JsonRpcException invalid(int status, String message) {

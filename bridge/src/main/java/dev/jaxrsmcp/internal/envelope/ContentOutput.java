@@ -26,7 +26,10 @@ final class ContentOutput extends OutputStream {
   private final RouteResponse route;
   private final Optional<ContentsShape> typed;
   private final Opener opener;
-  private final ByteArrayOutputStream head = new ByteArrayOutputStream();
+
+  /** The first bytes of a body without a telling type; made for such a body only. */
+  private ByteArrayOutputStream head;
+
   private Optional<OutputStream> content = Optional.empty();
 
   ContentOutput(CatalogueEntry entry, RouteResponse route, Opener opener) {
@@ -34,6 +37,7 @@ final class ContentOutput extends OutputStream {
     this.route = route;
     this.typed = ContentsShape.typed(entry, route);
     this.opener = opener;
+    this.head = typed.isPresent() ? null : new ByteArrayOutputStream();
   }
 
   @Override
@@ -67,7 +71,7 @@ final class ContentOutput extends OutputStream {
   @Override
   public void close() throws IOException {
     if (content.isEmpty()) {
-      byte[] all = head.toByteArray();
+      byte[] all = head == null ? new byte[0] : head.toByteArray();
       open(typed.orElseGet(() -> ContentsShape.of(entry, route, () -> all, all.length))).write(all);
     }
     content.get().close();
@@ -76,7 +80,9 @@ final class ContentOutput extends OutputStream {
   private OutputStream open(ContentsShape shape) throws IOException {
     OutputStream out = opener.open(shape);
     content = Optional.of(out);
-    head.reset();
+    if (head != null) {
+      head.reset();
+    }
     return out;
   }
 }

@@ -163,22 +163,27 @@ public final class InPlaceRead {
   }
 
   /**
-   * The header names the MCP response may carry besides its content's type and length, in lower
-   * case: those the response filter left on it (CORS headers of the application's filters, a
-   * challenge, {@code Retry-After}). Whatever a writer interceptor adds later is dropped when the
+   * The header names the MCP response may carry besides its content's type and length, compared
+   * ignoring case: those the response filter left on it (CORS headers of the application's filters,
+   * a challenge, {@code Retry-After}). Whatever a writer interceptor adds later is dropped when the
    * response is committed ({@code ReadResponseWriter}), so nothing of the route's response leaks.
    */
   private volatile java.util.Optional<java.util.Set<String>> headersSent =
       java.util.Optional.empty();
 
+  /** What every MCP response may carry (the usual case: nothing else). */
+  private static final java.util.Set<String> ALWAYS_SENT = sent(java.util.List.of());
+
   public void headersSent(java.util.Collection<String> names) {
-    java.util.Set<String> lower = new java.util.HashSet<>();
-    for (String name : names) {
-      lower.add(name.toLowerCase(java.util.Locale.ROOT));
-    }
-    lower.add("content-type");
-    lower.add("content-length");
-    headersSent = java.util.Optional.of(java.util.Set.copyOf(lower));
+    headersSent = java.util.Optional.of(names.isEmpty() ? ALWAYS_SENT : sent(names));
+  }
+
+  private static java.util.Set<String> sent(java.util.Collection<String> names) {
+    java.util.TreeSet<String> sent = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    sent.addAll(names);
+    sent.add("Content-Type");
+    sent.add("Content-Length");
+    return java.util.Collections.unmodifiableSet(sent);
   }
 
   /**
@@ -187,7 +192,7 @@ public final class InPlaceRead {
    */
   public boolean sends(String name) {
     java.util.Optional<java.util.Set<String>> sent = headersSent;
-    return sent.isEmpty() || sent.get().contains(name.toLowerCase(java.util.Locale.ROOT));
+    return sent.isEmpty() || sent.get().contains(name);
   }
 
   /** Runs {@code action} when the read ends (in registration order). */

@@ -27,6 +27,7 @@ import org.glassfish.jersey.message.MessageBodyWorkers;
  * @param serverInfo the server's identity, for modern results
  * @param streams the streams of this response, as the envelope's interceptor and writer share them
  * @param workers the request's message body workers, which find the route's own writer
+ * @param writers the application's remembered writer lookups
  * @param splices the application's kept success messages
  */
 public record ReadEnvelope(
@@ -41,6 +42,7 @@ public record ReadEnvelope(
     ObjectNode serverInfo,
     EnvelopeStreams streams,
     MessageBodyWorkers workers,
+    RouteWriters writers,
     SuccessSplices splices) {
 
   /** The same envelope, its final message going on the read's event stream. */
@@ -57,6 +59,7 @@ public record ReadEnvelope(
         serverInfo,
         streams,
         workers,
+        writers,
         splices);
   }
 }

@@ -10,8 +10,9 @@ import java.io.OutputStream;
 
 /**
  * The route's own entity of an in-place read, written by the route's own message body writer (found
- * through the request's workers, as for its {@code GET}) through the application's writer
- * interceptors ({@link EnvelopeStreams}), wherever the envelope points it.
+ * through the request's workers, as for its {@code GET}, and remembered: {@link RouteWriters})
+ * through the application's writer interceptors ({@link EnvelopeStreams}), wherever the envelope
+ * points it.
  */
 final class RouteEntity {
   private RouteEntity() {}
@@ -25,9 +26,13 @@ final class RouteEntity {
     MediaType type = envelope.mediaType().orElse(MediaType.WILDCARD_TYPE);
     MessageBodyWriter writer =
         envelope
-            .workers()
-            .getMessageBodyWriter(
-                envelope.type(), envelope.genericType(), envelope.annotations(), type);
+            .writers()
+            .find(
+                envelope.workers(),
+                envelope.type(),
+                envelope.genericType(),
+                envelope.annotations(),
+                type);
     if (writer == null) {
       throw new IOException(
           "no message body writer for " + envelope.type().getName() + " as " + type);

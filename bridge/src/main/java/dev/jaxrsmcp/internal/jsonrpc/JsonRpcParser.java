@@ -7,7 +7,10 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Optional;
@@ -84,7 +87,7 @@ public final class JsonRpcParser {
                 || (value != JsonToken.VALUE_STRING && value != JsonToken.VALUE_NUMBER_INT)) {
               return Optional.empty();
             }
-            id = memberReader.readTree(parser);
+            id = scalar(parser);
             if (tooLong(id)) {
               return Optional.empty(); // the tree says why
             }
@@ -121,6 +124,21 @@ public final class JsonRpcParser {
     } catch (IOException | RuntimeException e) {
       return Optional.empty(); // the tree parse says what is wrong
     }
+  }
+
+  /**
+   * The id the parser is at (a string or an integer) as the tree reader makes it: {@code IntNode},
+   * {@code LongNode} or {@code TextNode} built here, anything else by the reader.
+   */
+  private JsonNode scalar(JsonParser parser) throws IOException {
+    if (parser.currentToken() == JsonToken.VALUE_STRING) {
+      return TextNode.valueOf(parser.getText());
+    }
+    return switch (parser.getNumberType()) {
+      case INT -> IntNode.valueOf(parser.getIntValue());
+      case LONG -> LongNode.valueOf(parser.getLongValue());
+      default -> memberReader.readTree(parser);
+    };
   }
 
   /** The whole body parsed as a tree, then checked member by member. */

@@ -10,6 +10,7 @@ import dev.jaxrsmcp.internal.envelope.EnvelopeStreams;
 import dev.jaxrsmcp.internal.envelope.InPlaceRead;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelope;
 import dev.jaxrsmcp.internal.envelope.ReadEnvelopeWriter;
+import dev.jaxrsmcp.internal.envelope.RouteWriters;
 import dev.jaxrsmcp.internal.eras.LegacyProtocol;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.observe.Observed;
@@ -44,10 +45,12 @@ import org.glassfish.jersey.server.ContainerRequest;
 @Priority(Integer.MIN_VALUE)
 public final class ReadResponseFilter implements ContainerResponseFilter {
   private static final Annotation[] NONE = new Annotation[0];
+  private static final byte[] NO_BODY = new byte[0];
 
   private final Supplier<ObjectNode> serverInfo;
   private final Optional<ResourceMetadata> metadata;
   private final SuccessSplices splices = new SuccessSplices();
+  private final RouteWriters writers = new RouteWriters();
 
   public ReadResponseFilter(Supplier<ObjectNode> serverInfo, Optional<ResourceMetadata> metadata) {
     this.serverInfo = serverInfo;
@@ -89,7 +92,7 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
             response.getStatusInfo().getReasonPhrase(),
             Optional.ofNullable(routeType).map(MediaType::toString),
             headers,
-            new byte[0],
+            NO_BODY,
             Boolean.TRUE.equals(request.getProperty(DispatchGuard.REJECTED)));
     Optional<Observed> observed = Observed.of(request);
     read.observed = observed;
@@ -135,6 +138,7 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
             serverInfo.get(),
             new EnvelopeStreams(),
             ((ContainerRequest) request).getWorkers(),
+            writers,
             splices);
     if (!challenges.isEmpty()) {
       response.getHeaders().put("WWW-Authenticate", new ArrayList<>(challenges));
@@ -159,7 +163,7 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
    * the CORS headers ({@code Access-Control-*}, {@code Vary}) of the application's own filters.
    */
   private static Map<String, List<String>> takeHeaders(ContainerResponseContext response) {
-    Map<String, List<String>> headers = new HashMap<>();
+    Map<String, List<String>> headers = Map.of(); // a read's route answers none of them, mostly
     MultivaluedMap<String, String> strings = null;
     for (Iterator<String> names = response.getHeaders().keySet().iterator(); names.hasNext(); ) {
       String name = names.next();
@@ -168,6 +172,7 @@ public final class ReadResponseFilter implements ContainerResponseFilter {
           strings = strings == null ? response.getStringHeaders() : strings;
           List<String> values = strings.get(name);
           if (values != null && !values.isEmpty()) {
+            headers = headers.isEmpty() ? new HashMap<>() : headers;
             headers.put(read, values);
           }
         }
