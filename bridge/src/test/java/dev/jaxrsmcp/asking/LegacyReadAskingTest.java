@@ -145,6 +145,24 @@ class LegacyReadAskingTest {
   }
 
   @Test
+  void aSubscribedResourceAsksOnEveryRead() throws Exception {
+    String session = client.start(Map.of("elicitation", Map.of()));
+    client.subscribe(session, "app://diary/monday").then().statusCode(200);
+    for (int read = 0; read < 2; read++) {
+      try (SseRecorder stream =
+          open(session, "resources/read", Map.of("uri", "app://diary/monday"))) {
+        JsonNode id =
+            asked(stream, "Show the diary of monday?", "{\"type\":\"object\",\"properties\":{}}");
+        answer(session, id, Map.of("action", "accept", "content", Map.of()));
+        assertThat(stream.next().path("result").path("contents").get(0).path("text").asText())
+            .isEqualTo("Diary of monday: quiet.");
+        stream.assertEnds();
+      }
+    }
+    assertThat(ReadAskingRoutes.SHOWN).containsExactly("monday");
+  }
+
+  @Test
   void aDeclinedReadIsTheRoutesRefusal() throws Exception {
     String session = client.start(Map.of("elicitation", Map.of()));
     try (SseRecorder stream =

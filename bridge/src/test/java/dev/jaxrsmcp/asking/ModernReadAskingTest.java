@@ -287,6 +287,28 @@ class ModernReadAskingTest {
   }
 
   @Test
+  void aChangedStateIsRefusedBeforeTheRouteRuns() throws Exception {
+    JsonNode first = json(send("resources/read", diary("monday"), ELICITATION), 200);
+    String state = first.path("result").path("requestState").asText();
+    int dot = state.indexOf('.');
+    String changed =
+        state.substring(0, dot - 1)
+            + (state.charAt(dot - 1) == 'A' ? 'B' : 'A')
+            + state.substring(dot);
+    Map<String, Object> params = new LinkedHashMap<>(diary("monday"));
+    params.put("inputResponses", Map.of("elicit", Map.of("action", "accept", "content", Map.of())));
+    params.put("requestState", changed);
+    assertThat(json(send("resources/read", params, ELICITATION), 200))
+        .isEqualTo(
+            error(
+                -32602,
+                "Invalid params: 'requestState' failed its integrity check (changed, or signed with"
+                    + " another key: instances that share clients need the same requestStateKey)"
+                    + " (resources/read 'app://diary/monday')"));
+    assertThat(ReadAskingRoutes.SHOWN).isEmpty();
+  }
+
+  @Test
   void aStateIsTheCallersOwnWhateverSchemeTheyAuthenticateWith() throws Exception {
     JsonNode alices =
         json(

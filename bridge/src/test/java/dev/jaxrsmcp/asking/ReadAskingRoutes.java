@@ -69,7 +69,7 @@ final class ReadAskingRoutes {
   @Path("/diary")
   @Produces("text/plain")
   public static class Diary {
-    /** Shown only once the user agreed; cacheable, but never after it asked. */
+    /** Shown only once the user agreed; cacheable, but never after it asked; subscribable. */
     @GET
     @Path("/{day}")
     @McpResource(
@@ -77,7 +77,8 @@ final class ReadAskingRoutes {
         name = "diary",
         mimeType = "text/plain",
         cacheTtlMs = 60_000,
-        cacheScope = "public")
+        cacheScope = "public",
+        subscribe = true)
     public String day(@PathParam("day") String day, @Context McpContext mcp) {
       McpContext.Answer open =
           mcp.elicit(
