@@ -29,9 +29,10 @@ import java.util.concurrent.CompletionStage;
  * }
  * }</pre>
  *
- * <p>A tool's route can also ask the client during a call ({@link #ask}): a question for the user
- * ({@link Question#elicit elicitation}), a completion from the client's model ({@link
- * Question#sample sampling}) or the client's roots ({@link Question#listRoots}).
+ * <p>The route of a tool, a prompt or a resource can also ask the client while it runs ({@link
+ * #ask}): a question for the user ({@link Question#elicit elicitation}), a completion from the
+ * client's model ({@link Question#sample sampling}) or the client's roots ({@link
+ * Question#listRoots}).
  *
  * <pre>{@code
  * @DELETE
@@ -120,8 +121,11 @@ public interface McpContext {
    *
    * <p>A question the client cannot answer (it did not declare the capability: {@code elicitation},
    * {@code sampling} or {@code roots}) ends the call with the JSON-RPC error {@code -32021}
-   * (missing required client capability); check {@link #clientSupports} first to do without. Only a
-   * {@code tools/call} can ask; elsewhere this throws {@link IllegalStateException}.
+   * (missing required client capability); check {@link #clientSupports} first to do without. The
+   * route of a {@code tools/call}, a {@code prompts/get} ({@code @McpPrompt}) or a {@code
+   * resources/read} ({@code @McpResource}) can ask; a long-running read ({@code longRunning =
+   * true}), a plain HTTP request and a read the bridge makes itself cannot, and this throws {@link
+   * IllegalStateException} naming the rule.
    *
    * @throws InputRequired (2026-07-28) when the answers are not there yet; let it propagate
    */

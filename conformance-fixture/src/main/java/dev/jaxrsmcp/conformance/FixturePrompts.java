@@ -4,18 +4,26 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpPrompt;
+import dev.jaxrsmcp.context.McpContext;
+import dev.jaxrsmcp.context.McpContext.Answer;
+import dev.jaxrsmcp.context.McpContext.Question;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The prompts the suite gets ({@code prompts-*}, {@code completion-complete}), each an ordinary
  * {@code GET} route: text for one user message, a JSON list of MCP prompt messages for the others.
+ * One asks the user first through {@link McpContext} ({@code
+ * input-required-result-non-tool-request}).
  */
 @Path("/prompts")
 public class FixturePrompts {
@@ -76,6 +84,32 @@ public class FixturePrompts {
         .put("mimeType", "image/png");
     text(messages, "Please analyze the image above.");
     return messages.toString();
+  }
+
+  @GET
+  @Path("/input-required")
+  @Produces(MediaType.TEXT_PLAIN)
+  @McpPrompt(
+      name = "test_input_required_result_prompt",
+      description = "A prompt that asks the user for its context first")
+  public String inputRequired(@Context McpContext mcp) {
+    Answer answer =
+        mcp.ask(
+                Question.elicit(
+                    "user_context",
+                    "What context should the prompt use?",
+                    Map.of(
+                        "type",
+                        "object",
+                        "properties",
+                        Map.of("context", Map.of("type", "string")),
+                        "required",
+                        List.of("context"))))
+            .get("user_context");
+    if (!answer.accepted()) {
+      return "Answer without any particular context (the user chose " + answer.action() + ").";
+    }
+    return "Answer with this context in mind: " + answer.content().get("context");
   }
 
   private static ObjectNode message(ArrayNode messages) {

@@ -16,8 +16,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Makes each tool call's {@link CallAsker} and asks a tool's confirmation ({@code McpTool.confirm})
- * before its route runs. One per endpoint; thread-safe.
+ * Makes the {@link CallAsker} of each {@code tools/call}, {@code prompts/get} and {@code
+ * resources/read} and asks a tool's confirmation ({@code McpTool.confirm}) before its route runs.
+ * One per endpoint; thread-safe.
  */
 public final class Asking {
   /** The request property that holds a call's {@link CallAsker}. */
@@ -89,6 +90,15 @@ public final class Asking {
             ? declared
             : Json.object();
     return new CallAsker(call, caller, capabilities, answers, Optional.empty(), states);
+  }
+
+  /**
+   * Whether a 2026-07-28 request is a retry that carries answers ({@code inputResponses} or {@code
+   * requestState}): its result must not be cached (the caching page of the spec).
+   */
+  public static boolean retried(McpCall call) {
+    JsonNode params = call.request().params();
+    return params.has("inputResponses") || params.has("requestState");
   }
 
   /** A 2025-11-25 call's asker: questions go to the client on {@code channel}. */

@@ -22,12 +22,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The questions of one tool call and their answers. In 2026-07-28 the answers are those the call
- * carries (its {@code inputResponses}, and the earlier rounds' in its verified {@code
- * requestState}); a question without one ends the route's run ({@link McpContext.InputRequired})
- * and leaves an {@link Outcome} the read pipeline answers with. In 2025-11-25 the questions go to
- * the client through the call's {@link Channel} and the route waits. Used by the route's thread and
- * then by the response filter's: the outcome is published through a volatile field.
+ * The questions of one {@code tools/call}, {@code prompts/get} or {@code resources/read} and their
+ * answers. In 2026-07-28 the answers are those the call carries (its {@code inputResponses}, and
+ * the earlier rounds' in its verified {@code requestState}); a question without one ends the
+ * route's run ({@link McpContext.InputRequired}) and leaves an {@link Outcome} the read pipeline
+ * answers with. In 2025-11-25 the questions go to the client through the call's {@link Channel} and
+ * the route waits. Used by the route's thread and then by the response filter's: the outcome is
+ * published through a volatile field.
  */
 public final class CallAsker implements Asker {
   private static final ObjectMapper MAPPER = new ObjectMapper();

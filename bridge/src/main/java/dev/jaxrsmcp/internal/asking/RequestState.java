@@ -30,10 +30,10 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * The {@code requestState} of a call's questions (SEP-2322, contract section 15): the answers of
  * earlier rounds, bound to the caller (its principal, else the key the application names for it,
- * else its binding headers), to the request (the method, the tool's name and its arguments, or the
- * resource's URI) and to an expiry, signed with HMAC-SHA256. The client sees base64 JSON it cannot
- * change: {@code base64url(payload).base64url(mac)}; the caller appears only as a keyed hash.
- * Immutable, thread-safe.
+ * else its binding headers), to the request (the method, the tool's or prompt's name and its
+ * arguments, or the resource's URI) and to an expiry, signed with HMAC-SHA256. The client sees
+ * base64 JSON it cannot change: {@code base64url(payload).base64url(mac)}; the caller appears only
+ * as a keyed hash. Immutable, thread-safe.
  */
 public final class RequestState {
   private static final ObjectMapper READER = Json.reader(64);
@@ -127,8 +127,11 @@ public final class RequestState {
         ErrorCodes.INVALID_PARAMS, "Invalid params: 'requestState' " + rule + " (" + what + ")");
   }
 
-  /** {@code tools/call 'name'} or {@code resources/read 'uri'}: what a message names. */
-  static String describe(McpCall call) {
+  /**
+   * {@code tools/call 'name'}, {@code prompts/get 'name'} or {@code resources/read 'uri'}: what a
+   * message names.
+   */
+  public static String describe(McpCall call) {
     JsonNode params = call.request().params();
     String method = call.request().method();
     String target = params.has("name") ? params.path("name").asText() : params.path("uri").asText();

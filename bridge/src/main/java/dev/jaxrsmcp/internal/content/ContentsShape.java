@@ -62,6 +62,12 @@ public record ContentsShape(
     this(mimeType, text, charset, lastModified, cache, false);
   }
 
+  /** This shape with {@code ttlMs} 0 and {@code cacheScope} private: a result not to be cached. */
+  public ContentsShape uncached() {
+    return new ContentsShape(
+        mimeType, text, charset, lastModified, new CacheHint(0, "private"), checked);
+  }
+
   /**
    * How much of a body without a type decides between text and blob: text when these first bytes
    * are UTF-8 (a sequence they cut off at the end does not count against it). Held in memory while

@@ -37,8 +37,8 @@ public final class InPlaceRead {
   public volatile Optional<LongRead> longRead = Optional.empty();
 
   /**
-   * The stream a legacy tool call asks its client on ({@code McpContext.ask}); it starts with the
-   * first question, and the call's answer is then its last event.
+   * The stream a legacy tool call, prompt or read asks its client on ({@code McpContext.ask}); it
+   * starts with the first question, and the call's answer is then its last event.
    */
   public volatile Optional<dev.jaxrsmcp.internal.longrun.EventChannel> askChannel =
       Optional.empty();
@@ -48,6 +48,13 @@ public final class InPlaceRead {
     Optional<LongRead> running = longRead;
     return running.isPresent() ? running.get().channel : askChannel;
   }
+
+  /**
+   * True for a 2026-07-28 retry that carries answers ({@code inputResponses}, {@code
+   * requestState}): its result depends on them, so a resource's carries {@code ttlMs} 0, {@code
+   * private}.
+   */
+  public volatile boolean uncacheable;
 
   /**
    * True for a call of an {@code @McpTool} route: a JSON object its route answers is also the

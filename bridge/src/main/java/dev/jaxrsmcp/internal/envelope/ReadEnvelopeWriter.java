@@ -138,7 +138,8 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
         new ContentOutput(
             read.entry,
             envelope.route(),
-            shape -> {
+            found -> {
+              ContentsShape shape = read.uncacheable ? found.uncached() : found;
               if (read.kind == ReadMessage.Kind.PROMPT_GET) {
                 return whole(
                     held,

@@ -5,26 +5,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a call's route asks its client ({@link McpContext#ask}): implemented per era by the asking
- * room; {@link #NONE} where nothing can be asked (a resource read, a plain HTTP request).
+ * How a route asks its client ({@link McpContext#ask}): implemented per era by the asking room;
+ * {@link #NONE} where nothing can be asked (a plain HTTP request, a read the bridge makes itself).
  */
 public interface Asker {
   /** Where nothing can be asked. */
   Asker NONE =
-      new Asker() {
-        @Override
-        public Map<String, McpContext.Answer> ask(List<McpContext.Question> questions) {
-          throw new IllegalStateException(
-              "McpContext.ask: only a tools/call can ask its client (asked "
-                  + questions.stream().map(McpContext.Question::key).toList()
-                  + ")");
-        }
+      refusing(
+          "only the route of an MCP tools/call, prompts/get or resources/read can ask its client");
 
-        @Override
-        public boolean supports(McpContext.Question.Kind kind) {
-          return false;
-        }
-      };
+  /** An asker that cannot ask, for {@code reason} (named in the exception {@code ask} throws). */
+  static Asker refusing(String reason) {
+    return new Asker() {
+      @Override
+      public Map<String, McpContext.Answer> ask(List<McpContext.Question> questions) {
+        throw new IllegalStateException(
+            "McpContext.ask: "
+                + reason
+                + " (asked "
+                + questions.stream().map(McpContext.Question::key).toList()
+                + ")");
+      }
+
+      @Override
+      public boolean supports(McpContext.Question.Kind kind) {
+        return false;
+      }
+    };
+  }
 
   /** The answers by key, once all are there; see {@link McpContext#ask}. */
   Map<String, McpContext.Answer> ask(List<McpContext.Question> questions);

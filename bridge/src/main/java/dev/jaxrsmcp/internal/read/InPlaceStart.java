@@ -76,7 +76,7 @@ public final class InPlaceStart {
   private final Callers callers;
   private final ThreadContexts threadContexts;
   private final Redispatch redispatch;
-  private final ToolAsking toolAsking;
+  private final RouteAsking asking;
 
   /**
    * Whether the container's {@code sendError} is used for error statuses (not {@link
@@ -112,8 +112,8 @@ public final class InPlaceStart {
     this.callers = callers;
     this.threadContexts = threadContexts;
     this.redispatch = new Redispatch(application);
-    this.toolAsking =
-        new ToolAsking(asking, longReads, state.settings().get(SecuritySettings.ASK_TIMEOUT));
+    this.asking =
+        new RouteAsking(asking, longReads, state.settings().get(SecuritySettings.ASK_TIMEOUT));
   }
 
   /**
@@ -301,18 +301,15 @@ public final class InPlaceStart {
       InPlaceRead read,
       Optional<ToolMethods.ToolRead> tool) {
     // The route's context exists from the start: Jersey may hand it to the route's resource while
-    // it matches, before any filter; what it reports goes nowhere until the read is admitted. A
-    // tool call's context can ask the client (McpContext.ask).
+    // it matches, before any filter; what it reports goes nowhere until the read is admitted. It
+    // can ask the client (McpContext.ask) once admitted.
     boolean eventStream = Callers.acceptsEventStream(call.caller());
-    Optional<ReadContext> context =
-        longRunning
-            ? Optional.of(longReads.context(call, entry, eventStream))
-            : tool.map(t -> new ReadContext(false, entry.maxBytes()));
+    ReadContext context = asking.context(call, entry, longRunning, eventStream, tool.isPresent());
     Optional<EventChannel> waited =
         request.getProperty(Redispatch.Grant.PROPERTY) instanceof Redispatch.Grant grant
             ? grant.channel
             : Optional.empty();
-    context.ifPresent(c -> request.setProperty(McpContextSupplier.PROPERTY, c));
+    request.setProperty(McpContextSupplier.PROPERTY, context);
     return (admitted, in) -> {
       Caller caller = callers.afterFilters(admitted);
       if (ownerPending) {
@@ -322,17 +319,8 @@ public final class InPlaceStart {
         }
         sessions.confirm(s);
       }
-      if (tool.isPresent()
-          && !toolAsking.admit(
-              call,
-              caller,
-              session,
-              admitted,
-              writer,
-              in,
-              context.orElseThrow(),
-              eventStream,
-              tool.get())) {
+      if (!asking.admit(
+          call, caller, session, admitted, writer, in, context, eventStream, longRunning, tool)) {
         return; // answered: the question, or the user did not confirm
       }
       if (task.isPresent()) {
@@ -344,8 +332,8 @@ public final class InPlaceStart {
                 call, task.get(), creator, threadContexts.capture(), TaskRunWatch.of(admitted)));
         return;
       }
-      if (longRunning && context.isPresent()) {
-        Observed.of(admitted).ifPresent(o -> context.get().watch(progressEvents(o)));
+      if (longRunning) {
+        Observed.of(admitted).ifPresent(o -> context.watch(progressEvents(o)));
         List<Runnable> ends = new ArrayList<>();
         LongRead longRead =
             longReads.start(
@@ -354,7 +342,7 @@ public final class InPlaceStart {
                 admitted,
                 writer.container(),
                 eventStream,
-                context.get(),
+                context,
                 session,
                 ends::add,
                 session.flatMap(Session::routeLogLevel),
