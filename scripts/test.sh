@@ -25,6 +25,16 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   fi
 fi
 
+# demo-service's TsInteropTest runs the official TypeScript MCP clients (examples/interop-ts) with
+# Node.js 20+; its first run does `npm ci` there (the npm registry, about 30 s), later runs reuse
+# node_modules. It fails, never skips, without Node: say so now rather than after the build.
+node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\)\..*/\1/p')
+if [[ -z "$node_major" || "$node_major" -lt 20 ]] || ! command -v npm >/dev/null 2>&1; then
+  echo "scripts/test.sh: Node.js 20 or later with npm is needed (found: $(node --version 2>/dev/null || echo no node));" \
+    "install it (https://nodejs.org, or your package manager's nodejs 20+) and run again" >&2
+  exit 1
+fi
+
 # Two Maven threads: the bridge builds and tests alone (every module needs it), then the modules
 # that depend only on it and each other build side by side, as their order allows (each test starts
 # its own servers, Redis and proxy on free ports, so none shares anything with another's).

@@ -1,12 +1,15 @@
 package dev.jaxrsmcp.internal.read;
 
+import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.internal.envelope.InPlaceRead;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
+import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.security.Incidents;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
@@ -32,6 +35,13 @@ public final class ReadAdmission implements ContainerRequestFilter {
       read.refuse(e);
     } catch (RuntimeException e) {
       read.refuse(Incidents.report("MCP read of " + read.uri, java.util.Optional.of(read.id), e));
+    }
+    if ((read.refusal().isPresent() || read.answer().isPresent())
+        && read.channel().map(EventChannel::isCommitted).orElse(false)) {
+      // A legacy call that asked on its own stream (a confirmation the user declined): its
+      // response is under way and cannot be aborted. It ends as a route that asked ends; the
+      // response filter writes its answer as the stream's last event.
+      throw new McpContext.InputRequired(List.of());
     }
     if (read.refusal().isPresent()) {
       request.abortWith(Response.status(read.refusal().get().httpStatus()).build());
