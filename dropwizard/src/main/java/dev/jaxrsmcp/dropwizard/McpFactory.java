@@ -15,9 +15,11 @@ import java.util.List;
  *   name: reports
  *   version: "1.0"
  *   allowedHosts: [reports.example.com]
+ *   requestStateKey: ${MCP_REQUEST_STATE_KEY}   # the same on every instance (32 bytes or more)
  *   limits:
  *     maxBodyBytes: 262144
  *     readTimeout: 10 seconds
+ *     maxQueuedLongReads: 512
  *   redis:
  *     url: redis://redis.internal:6379   # shares changes, sessions and tasks between instances
  * </pre>
@@ -33,6 +35,13 @@ public class McpFactory {
   @JsonProperty private boolean tools = DEFAULTS.tools();
   @JsonProperty private List<String> allowedHosts = new ArrayList<>(DEFAULTS.allowedHosts());
   @JsonProperty private List<String> allowedOrigins = new ArrayList<>(DEFAULTS.allowedOrigins());
+
+  /** Signs {@code requestState}; empty for a random key per instance (see the builder's). */
+  @JsonProperty private String requestStateKey = "";
+
+  @JsonProperty
+  private Duration askTimeout = Duration.milliseconds(DEFAULTS.askTimeout().toMillis());
+
   @JsonProperty private McpLimitsFactory limits = new McpLimitsFactory();
   @JsonProperty private McpRedisFactory redis = new McpRedisFactory();
 
@@ -47,7 +56,11 @@ public class McpFactory {
             .scheme(scheme)
             .tools(tools)
             .allowedHosts(allowedHosts.toArray(String[]::new))
-            .allowedOrigins(allowedOrigins.toArray(String[]::new));
+            .allowedOrigins(allowedOrigins.toArray(String[]::new))
+            .askTimeout(askTimeout.toJavaDuration());
+    if (!requestStateKey.isEmpty()) {
+      builder.requestStateKey(requestStateKey);
+    }
     redis.applyTo(builder);
     return limits.applyTo(builder);
   }
@@ -81,6 +94,9 @@ public class McpFactory {
     @JsonProperty private int maxListensPerCaller = DEFAULTS.maxListensPerCaller();
     @JsonProperty private int maxAnonymousListens = DEFAULTS.maxAnonymousListens();
     @JsonProperty private int maxSubscriptionsPerCaller = DEFAULTS.maxSubscriptionsPerCaller();
+    @JsonProperty private int maxQueuedReads = DEFAULTS.maxQueuedReads();
+    @JsonProperty private int maxQueuedLongReads = DEFAULTS.maxQueuedLongReads();
+    @JsonProperty private Duration maxReadQueueWait = of(DEFAULTS.maxReadQueueWait());
 
     McpFeature.Builder applyTo(McpFeature.Builder builder) {
       return builder
@@ -105,7 +121,10 @@ public class McpFactory {
           .maxAnonymousSessions(maxAnonymousSessions)
           .maxListensPerCaller(maxListensPerCaller)
           .maxAnonymousListens(maxAnonymousListens)
-          .maxSubscriptionsPerCaller(maxSubscriptionsPerCaller);
+          .maxSubscriptionsPerCaller(maxSubscriptionsPerCaller)
+          .maxQueuedReads(maxQueuedReads)
+          .maxQueuedLongReads(maxQueuedLongReads)
+          .maxReadQueueWait(maxReadQueueWait.toJavaDuration());
     }
 
     private static Duration of(java.time.Duration duration) {

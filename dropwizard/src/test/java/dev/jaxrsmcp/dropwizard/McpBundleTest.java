@@ -61,6 +61,11 @@ class McpBundleTest {
     assertThat(feature.maxConcurrentLongReads()).isEqualTo(4);
     assertThat(feature.maxReadBytes()).isEqualTo(65536);
     assertThat(feature.maxSpoolBytes()).isEqualTo(1_000_000);
+    assertThat(feature.maxQueuedReads()).isEqualTo(9);
+    assertThat(feature.maxQueuedLongReads()).isEqualTo(5);
+    assertThat(feature.maxReadQueueWait()).isEqualTo(Duration.ofSeconds(12));
+    assertThat(feature.requestStateKeySet()).isTrue();
+    assertThat(feature.askTimeout()).isEqualTo(Duration.ofSeconds(45));
     assertThat(feature.allowedOrigins()).containsExactly("https://notes.example.com:443");
     assertThat(feature.maxJsonDepth()).isEqualTo(McpFeature.builder().build().maxJsonDepth());
     assertThat(mcp("/ai").call("server/discover", Map.of("padding", "x".repeat(4096))).statusCode())

@@ -32,6 +32,8 @@ public class McpProperties {
   private boolean tools = DEFAULTS.tools();
   private List<String> allowedHosts = new ArrayList<>(DEFAULTS.allowedHosts());
   private List<String> allowedOrigins = new ArrayList<>(DEFAULTS.allowedOrigins());
+  private String requestStateKey = "";
+  private Duration askTimeout = DEFAULTS.askTimeout();
   private final Limits limits = new Limits();
   private final Redis redis = new Redis();
 
@@ -107,6 +109,31 @@ public class McpProperties {
     this.allowedOrigins = new ArrayList<>(allowedOrigins);
   }
 
+  /**
+   * The secret that signs {@code requestState} (at least 32 bytes); empty for a random key per
+   * instance. Instances that share clients behind a load balancer need the same one; see {@link
+   * McpFeature.Builder#requestStateKey(String)}.
+   */
+  public String getRequestStateKey() {
+    return requestStateKey;
+  }
+
+  public void setRequestStateKey(String requestStateKey) {
+    this.requestStateKey = requestStateKey;
+  }
+
+  /**
+   * How long a legacy call waits for the client's answer to a question; see {@link
+   * McpFeature#askTimeout()}.
+   */
+  public Duration getAskTimeout() {
+    return askTimeout;
+  }
+
+  public void setAskTimeout(Duration askTimeout) {
+    this.askTimeout = askTimeout;
+  }
+
   /** {@code jaxrs-mcp.limits.*}. */
   /** {@code jaxrs-mcp.redis.*}: sharing changes, sessions and tasks with other instances. */
   public Redis getRedis() {
@@ -141,6 +168,36 @@ public class McpProperties {
     private int maxListensPerCaller = DEFAULTS.maxListensPerCaller();
     private int maxAnonymousListens = DEFAULTS.maxAnonymousListens();
     private int maxSubscriptionsPerCaller = DEFAULTS.maxSubscriptionsPerCaller();
+    private int maxQueuedReads = DEFAULTS.maxQueuedReads();
+    private int maxQueuedLongReads = DEFAULTS.maxQueuedLongReads();
+    private Duration maxReadQueueWait = DEFAULTS.maxReadQueueWait();
+
+    /** See {@link McpFeature#maxQueuedReads()}; zero for no queue. */
+    public int getMaxQueuedReads() {
+      return maxQueuedReads;
+    }
+
+    public void setMaxQueuedReads(int max) {
+      this.maxQueuedReads = max;
+    }
+
+    /** See {@link McpFeature#maxQueuedLongReads()}; zero for no queue. */
+    public int getMaxQueuedLongReads() {
+      return maxQueuedLongReads;
+    }
+
+    public void setMaxQueuedLongReads(int max) {
+      this.maxQueuedLongReads = max;
+    }
+
+    /** See {@link McpFeature#maxReadQueueWait()}. */
+    public Duration getMaxReadQueueWait() {
+      return maxReadQueueWait;
+    }
+
+    public void setMaxReadQueueWait(Duration wait) {
+      this.maxReadQueueWait = wait;
+    }
 
     /** See {@link McpFeature#maxSessionsPerCaller()}. */
     public int getMaxSessionsPerCaller() {

@@ -36,7 +36,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
       "jaxrs-mcp.limits.max-concurrent-reads=40",
       "jaxrs-mcp.limits.max-concurrent-long-reads=4",
       "jaxrs-mcp.limits.max-read-bytes=65536",
-      "jaxrs-mcp.limits.max-spool-bytes=1000000"
+      "jaxrs-mcp.limits.max-spool-bytes=1000000",
+      "jaxrs-mcp.limits.max-queued-reads=9",
+      "jaxrs-mcp.limits.max-queued-long-reads=5",
+      "jaxrs-mcp.limits.max-read-queue-wait=12s",
+      "jaxrs-mcp.request-state-key=0123456789abcdef0123456789abcdef-notes",
+      "jaxrs-mcp.ask-timeout=45s"
     })
 class PropertiesConfigureTheFeatureTest {
   @LocalServerPort int port;
@@ -85,6 +90,11 @@ class PropertiesConfigureTheFeatureTest {
     assertThat(feature.maxConcurrentLongReads()).isEqualTo(4);
     assertThat(feature.maxReadBytes()).isEqualTo(65536);
     assertThat(feature.maxSpoolBytes()).isEqualTo(1_000_000);
+    assertThat(feature.maxQueuedReads()).isEqualTo(9);
+    assertThat(feature.maxQueuedLongReads()).isEqualTo(5);
+    assertThat(feature.maxReadQueueWait()).isEqualTo(Duration.ofSeconds(12));
+    assertThat(feature.requestStateKeySet()).isTrue();
+    assertThat(feature.askTimeout()).isEqualTo(Duration.ofSeconds(45));
     assertThat(feature.allowedHosts()).containsExactly("notes.example.com");
     // The bridge keeps origins with their port.
     assertThat(feature.allowedOrigins()).containsExactly("https://notes.example.com:443");

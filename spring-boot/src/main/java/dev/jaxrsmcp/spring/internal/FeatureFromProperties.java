@@ -10,7 +10,11 @@ public final class FeatureFromProperties {
   /** A builder with every property applied, ready for the change bus and {@code build()}. */
   public static McpFeature.Builder builder(McpProperties p) {
     McpProperties.Limits limits = p.getLimits();
-    return McpFeature.builder()
+    McpFeature.Builder builder = McpFeature.builder();
+    if (!p.getRequestStateKey().isEmpty()) {
+      builder.requestStateKey(p.getRequestStateKey());
+    }
+    return builder
         .name(p.getName())
         .version(p.getVersion())
         .instructions(p.getInstructions())
@@ -40,6 +44,10 @@ public final class FeatureFromProperties {
         .maxAnonymousSessions(limits.getMaxAnonymousSessions())
         .maxListensPerCaller(limits.getMaxListensPerCaller())
         .maxAnonymousListens(limits.getMaxAnonymousListens())
-        .maxSubscriptionsPerCaller(limits.getMaxSubscriptionsPerCaller());
+        .maxSubscriptionsPerCaller(limits.getMaxSubscriptionsPerCaller())
+        .maxQueuedReads(limits.getMaxQueuedReads())
+        .maxQueuedLongReads(limits.getMaxQueuedLongReads())
+        .maxReadQueueWait(limits.getMaxReadQueueWait())
+        .askTimeout(p.getAskTimeout());
   }
 }
