@@ -79,4 +79,13 @@ public final class Json {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** How many characters of a value an error message shows. */
+  private static final int MAX_SHOWN = 100;
+
+  /** The value as JSON, cut to a readable length for an error message. */
+  public static String shown(JsonNode value) {
+    String json = write(value);
+    return json.length() <= MAX_SHOWN ? json : json.substring(0, MAX_SHOWN) + "...";
+  }
 }

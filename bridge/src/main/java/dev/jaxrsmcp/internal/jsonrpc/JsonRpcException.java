@@ -59,4 +59,18 @@ public final class JsonRpcException extends RuntimeException {
   public Map<String, List<String>> httpHeaders() {
     return httpHeaders;
   }
+
+  /**
+   * {@code -32602} for one argument of a tool or prompt: the message {@code Invalid params: why},
+   * the data {@code {"<kind>": name, "argument": argument}}.
+   *
+   * @param kind {@code tool} or {@code prompt}
+   */
+  public static JsonRpcException invalidArgument(
+      String kind, String name, String argument, String why) {
+    return new JsonRpcException(
+        ErrorCodes.INVALID_PARAMS,
+        "Invalid params: " + why,
+        Json.object().put(kind, name).put("argument", argument));
+  }
 }

@@ -21,7 +21,6 @@ import java.util.Set;
  * problem is a {@code -32602} naming the prompt, the argument and the value found.
  */
 public final class PromptArguments {
-  private static final int MAX_SHOWN = 100;
 
   private PromptArguments() {}
 
@@ -63,7 +62,7 @@ public final class PromptArguments {
         throw invalid(
             prompt,
             argument.name(),
-            describe(prompt, argument) + " must be a string (found " + shown(value) + ")");
+            describe(prompt, argument) + " must be a string (found " + Json.shown(value) + ")");
       }
       if (value.textValue().isEmpty()
           && prompt.entry().template().pathVariables().contains(argument.name())) {
@@ -139,7 +138,7 @@ public final class PromptArguments {
             + " must be "
             + expected
             + " (found "
-            + shown(TEXT.textNode(value))
+            + Json.shown(TEXT.textNode(value))
             + ")");
   }
 
@@ -168,7 +167,7 @@ public final class PromptArguments {
     }
     throw new JsonRpcException(
         ErrorCodes.INVALID_PARAMS,
-        "Invalid params: 'arguments' must be an object (found " + shown(arguments.get()) + ")",
+        "Invalid params: 'arguments' must be an object (found " + Json.shown(arguments.get()) + ")",
         Json.object().put("prompt", prompt.name()));
   }
 
@@ -177,14 +176,6 @@ public final class PromptArguments {
   }
 
   private static JsonRpcException invalid(PromptRoute prompt, String argument, String why) {
-    return new JsonRpcException(
-        ErrorCodes.INVALID_PARAMS,
-        "Invalid params: " + why,
-        Json.object().put("prompt", prompt.name()).put("argument", argument));
-  }
-
-  private static String shown(JsonNode value) {
-    String json = Json.write(value);
-    return json.length() <= MAX_SHOWN ? json : json.substring(0, MAX_SHOWN) + "...";
+    return JsonRpcException.invalidArgument("prompt", prompt.name(), argument, why);
   }
 }

@@ -24,7 +24,6 @@ import java.util.Set;
  * argument and the value found.
  */
 public final class Arguments {
-  private static final int MAX_SHOWN = 100;
 
   private Arguments() {}
 
@@ -150,7 +149,7 @@ public final class Arguments {
     }
     throw new JsonRpcException(
         ErrorCodes.INVALID_PARAMS,
-        "Invalid params: 'arguments' must be an object (found " + shown(arguments.get()) + ")",
+        "Invalid params: 'arguments' must be an object (found " + Json.shown(arguments.get()) + ")",
         Json.object().put("tool", tool.name()));
   }
 
@@ -178,7 +177,7 @@ public final class Arguments {
             + " must be "
             + parameter.expected()
             + " (found "
-            + shown(value)
+            + Json.shown(value)
             + ")");
   }
 
@@ -187,15 +186,6 @@ public final class Arguments {
   }
 
   private static JsonRpcException invalid(Tool tool, String argument, String why) {
-    return new JsonRpcException(
-        ErrorCodes.INVALID_PARAMS,
-        "Invalid params: " + why,
-        Json.object().put("tool", tool.name()).put("argument", argument));
-  }
-
-  /** The value as JSON, cut to a readable length. */
-  private static String shown(JsonNode value) {
-    String json = Json.write(value);
-    return json.length() <= MAX_SHOWN ? json : json.substring(0, MAX_SHOWN) + "...";
+    return JsonRpcException.invalidArgument("tool", tool.name(), argument, why);
   }
 }
