@@ -7,7 +7,8 @@
 #
 #   bash scripts/bench.sh              full settings, writes docs/
 #   bash scripts/bench.sh --quick      a quick try (about 2 minutes), writes bench/target/quick/
-#   bash scripts/bench.sh --only reads,fanout[,observe,longread,burst,startup,slow] [--out DIR]
+#   bash scripts/bench.sh --only reads,fanout[,demo,observe,longread,burst,startup,slow] [--out DIR]
+#   (demo: the direct GET and the modern read against the demo service as shipped, access record on)
 #   (observe: modern reads with observation off, on a no-op Micrometer registry, and timed)
 #   (burst: 200 long-running reads at once against the demo's limit of 32, all must complete)
 #   (slow: N healthy listens and M stalled ones, one change per second; writes slow-consumers.md)

@@ -54,6 +54,11 @@ public final class Bench {
       log("reads: direct GET, bridge (modern, legacy), SDK proxy peer");
       reads = Optional.of(ReadComparison.run(settings));
     }
+    Optional<DemoReads.Result> demo = Optional.empty();
+    if (settings.parts().contains("demo")) {
+      log("reads on the demo service as shipped: direct GET, bridge (modern)");
+      demo = Optional.of(DemoReads.run(settings));
+    }
     Optional<ObservedReads.Result> observed = Optional.empty();
     if (settings.parts().contains("observe")) {
       log("observation's cost: modern reads with observation off, on a no-op registry, timed");
@@ -96,6 +101,7 @@ public final class Bench {
             machine,
             provenance,
             reads,
+            demo,
             observed,
             fanOuts,
             fanOutsSkipped,

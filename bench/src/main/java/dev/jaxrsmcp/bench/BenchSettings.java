@@ -39,7 +39,7 @@ record BenchSettings(
     List<String> serverJvm) {
 
   static final Set<String> ALL_PARTS =
-      Set.of("startup", "reads", "observe", "fanout", "longread", "burst", "slow");
+      Set.of("startup", "reads", "demo", "observe", "fanout", "longread", "burst", "slow");
 
   static BenchSettings parse(String[] args) {
     boolean quick = false;
@@ -47,7 +47,7 @@ record BenchSettings(
     Path out = null;
     Set<String> parts =
         new LinkedHashSet<>(
-            List.of("startup", "reads", "observe", "fanout", "longread", "burst", "slow"));
+            List.of("startup", "reads", "demo", "observe", "fanout", "longread", "burst", "slow"));
     List<Integer> fanOuts = null;
     Long longReadBytes = null;
     for (int i = 0; i < args.length; i++) {
@@ -73,7 +73,7 @@ record BenchSettings(
             throw new IllegalArgumentException(
                 "unknown argument '"
                     + args[i]
-                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,observe,fanout,longread,burst,slow])");
+                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,demo,observe,fanout,longread,burst,slow])");
       }
     }
     if (out == null) {

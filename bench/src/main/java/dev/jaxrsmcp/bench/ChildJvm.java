@@ -66,6 +66,21 @@ final class ChildJvm implements AutoCloseable {
    */
   static ChildJvm start(
       String name, List<String> jvmOptions, String mainClass, List<String> args, Path logs) {
+    return start(name, jvmOptions, mainClass, args, logs, false);
+  }
+
+  /**
+   * {@link #start(String, List, String, List, Path)}, with the child's standard error written
+   * straight to {@code <name>.err.log} by the operating system when {@code errorToFile} (a server
+   * that logs a line per request, whose console the load generator must not spend its CPU on).
+   */
+  static ChildJvm start(
+      String name,
+      List<String> jvmOptions,
+      String mainClass,
+      List<String> args,
+      Path logs,
+      boolean errorToFile) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
@@ -75,7 +90,13 @@ final class ChildJvm implements AutoCloseable {
     command.addAll(args);
     try {
       Files.createDirectories(logs);
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      ProcessBuilder builder = new ProcessBuilder(command);
+      if (errorToFile) {
+        builder.redirectError(logs.resolve(name + ".err.log").toFile());
+      } else {
+        builder.redirectErrorStream(true);
+      }
+      Process process = builder.start();
       return new ChildJvm(name, process, logs.resolve(name + ".log"));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start " + name + ": " + command, e);

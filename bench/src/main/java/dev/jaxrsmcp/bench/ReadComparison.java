@@ -163,7 +163,7 @@ final class ReadComparison {
                     concurrency,
                     settings.warmUp(),
                     settings.measured(),
-                    java.util.OptionalInt.of(scenario.port())),
+                    java.util.OptionalInt.of(scenario.adminPort())),
                 LoadResult::plus);
           }
         }

@@ -20,11 +20,13 @@ abstract class ReadScenario {
   private final String key;
   private final String title;
   private final int port;
+  private int adminPort;
 
   private ReadScenario(String key, String title, int port) {
     this.key = key;
     this.title = title;
     this.port = port;
+    this.adminPort = port;
   }
 
   /** A short name: direct, modern, legacy, sdk-peer. */
@@ -39,6 +41,21 @@ abstract class ReadScenario {
 
   int port() {
     return port;
+  }
+
+  /**
+   * The port where the server under this scenario answers {@link AdminRoutes}'s memory route: its
+   * own port, unless {@link #reportedAt} named another (a server that carries no such route of its
+   * own, as the demo service as shipped).
+   */
+  int adminPort() {
+    return adminPort;
+  }
+
+  /** This scenario, its server's memory and CPU asked at {@code adminPort}. */
+  ReadScenario reportedAt(int adminPort) {
+    this.adminPort = adminPort;
+    return this;
   }
 
   /** Readies a new connection; returns the request to repeat on it. */

@@ -19,6 +19,7 @@ final class Report {
   private final Machine machine;
   private final Provenance provenance;
   private final Optional<ReadComparison.Results> reads;
+  private final Optional<DemoReads.Result> demo;
   private final Optional<ObservedReads.Result> observed;
   private final List<ListenFanOut.Result> fanOuts;
   private final List<String> fanOutsSkipped;
@@ -32,6 +33,7 @@ final class Report {
       Machine machine,
       Provenance provenance,
       Optional<ReadComparison.Results> reads,
+      Optional<DemoReads.Result> demo,
       Optional<ObservedReads.Result> observed,
       List<ListenFanOut.Result> fanOuts,
       List<String> fanOutsSkipped,
@@ -43,6 +45,7 @@ final class Report {
     this.machine = machine;
     this.provenance = provenance;
     this.reads = reads;
+    this.demo = demo;
     this.observed = observed;
     this.fanOuts = fanOuts;
     this.fanOutsSkipped = fanOutsSkipped;
@@ -84,6 +87,7 @@ final class Report {
             + " this page and `performance.png`. It is not part of `mvn verify`.\n\n");
     machine(md);
     readsSection(md);
+    demo.ifPresent(d -> md.append(DemoReads.markdown(d)));
     observed.ifPresent(o -> md.append(ObservedReads.markdown(o)));
     fanOutSection(md);
     longReadSection(md);
