@@ -277,6 +277,10 @@ class ObservedOperationsTest {
     List<String> lines = new ArrayList<>();
     for (LogRecord record : access) {
       assertThat(record.getLevel()).isEqualTo(Level.INFO);
+      // named by the record itself: java.util.logging need not walk the stack for its formatter
+      // (inferred, the source would be the anonymous operation class AccessRecord$1)
+      assertThat(record.getSourceClassName() + " " + record.getSourceMethodName())
+          .isEqualTo("dev.jaxrsmcp.internal.observe.AccessRecord ended");
       assertThat(record.getMessage()).matches("^\\d{4}-\\d\\d-\\d\\dT\\S+Z .* ms=\\d+ bytes=\\d+$");
       lines.add(record.getMessage().replaceFirst("^\\S+ ", "").replaceFirst(" ms=\\d+ ", " "));
     }

@@ -19,11 +19,9 @@ public final class AccessRecord implements McpObserver {
   /** The logger's name. */
   public static final String LOGGER = "dev.jaxrsmcp.access";
 
-  private static final System.Logger LOG = System.getLogger(LOGGER);
-
   /** Whether the record is written at all: its logger takes {@code INFO}. */
   public static boolean enabled() {
-    return LOG.isLoggable(System.Logger.Level.INFO);
+    return AccessLines.enabled();
   }
 
   /** While its logger takes {@code INFO}: turned off at run time, it costs nothing more. */
@@ -41,7 +39,7 @@ public final class AccessRecord implements McpObserver {
     return new Operation() {
       @Override
       public void ended(McpOutcome outcome) {
-        LOG.log(System.Logger.Level.INFO, line(time, operation, outcome));
+        AccessLines.write(line(time, operation, outcome));
       }
     };
   }
