@@ -13,12 +13,12 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The demo service as shipped, run in its own JVM for the {@code demo} part: what {@code java -jar
- * widgets-demo.jar} starts without Redis ({@link DemoServer#start(int, McpChangeBus,
- * McpTaskStore)}: the demo's application, filters and bridge settings, its Grizzly container
- * settings, and the access record on, a line per MCP operation on the console), and nothing added
- * to it. The memory and CPU figures {@link AdminRoutes} reports come from a second, separate
- * listener (the JDK's own HTTP server) on the port given as the first argument, outside the demo's
- * pipeline. Prints {@code READY port=N} with the demo's port.
+ * widgets-demo.jar} starts without Redis ({@link DemoServer#configureConsole()} and {@link
+ * DemoServer#start(int, McpChangeBus, McpTaskStore)}: the demo's application, filters and bridge
+ * settings, its Grizzly container settings, and the access record on, a line per MCP operation on
+ * the console), and nothing added to it. The memory and CPU figures {@link AdminRoutes} reports
+ * come from a second, separate listener (the JDK's own HTTP server) on the port given as the first
+ * argument, outside the demo's pipeline. Prints {@code READY port=N} with the demo's port.
  */
 public final class DemoShippedServer {
   private DemoShippedServer() {}
@@ -36,6 +36,7 @@ public final class DemoShippedServer {
           answer(exchange, admin.memory(query != null && query.contains("gc=true")));
         });
     side.start();
+    DemoServer.configureConsole(); // as main does
     DemoServer demo = DemoServer.start(0, McpChangeBus.local(), McpTaskStore.inMemory());
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime()

@@ -52,6 +52,7 @@ public final class DemoServer implements AutoCloseable {
       return;
     }
     System.setProperty("java.awt.headless", "true");
+    configureConsole();
     DemoServer demo;
     try {
       demo = start(options.port(), bus, tasks);
@@ -89,6 +90,14 @@ public final class DemoServer implements AutoCloseable {
                 .orElse("")
             + "; stop it with Ctrl+C");
     stopped.await();
+  }
+
+  /**
+   * The console {@link #main} sets up before it starts the demo: the bridge's access record a line
+   * per MCP operation, as the record writes it ({@link AccessLog}). Once per JVM.
+   */
+  public static void configureConsole() {
+    AccessLog.install();
   }
 
   /** The change bus for the Redis at {@code url}, on the demo's own channel. */
