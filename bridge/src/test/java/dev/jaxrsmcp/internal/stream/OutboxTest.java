@@ -227,8 +227,9 @@ class OutboxTest {
     public void startBatch() {}
 
     @Override
-    public void endBatch() {
+    public boolean endBatch() {
       flushes.incrementAndGet();
+      return true;
     }
 
     void opens() {
