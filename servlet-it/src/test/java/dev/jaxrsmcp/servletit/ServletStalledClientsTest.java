@@ -178,6 +178,33 @@ class ServletStalledClientsTest {
     }
   }
 
+  /**
+   * A listen whose client went away ends once a write finds it gone (the non-blocking output fails
+   * the write, or the container reports it with {@code onError}), and stops being told.
+   */
+  @ParameterizedTest
+  @EnumSource(ServletServer.Kind.class)
+  void aListenWhoseClientWentAwayEnds(ServletServer.Kind kind) throws Exception {
+    try (ServletApp app = app();
+        ServletServer server = kind.start(app, 32 * 1024)) {
+      McpFeature feature = app.feature();
+      Socket socket = keep(StalledStreams.listen(server, List.of(OTHER)));
+      HealthyStream stream = new HealthyStream(socket);
+      stream.await("notifications/subscriptions/acknowledged");
+      assertThat(feature.changes().changed(OTHER)).isEqualTo(1);
+      stream.await("\"uri\":\"" + OTHER + "\"");
+      socket.close();
+
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      int told = 1;
+      while (told > 0 && System.nanoTime() < deadline) {
+        told = feature.changes().changed(OTHER);
+        Thread.onSpinWait();
+      }
+      assertThat(told).as("a listen whose client closed its connection is still told").isZero();
+    }
+  }
+
   private Socket keep(Socket socket) {
     sockets.add(socket);
     return socket;
