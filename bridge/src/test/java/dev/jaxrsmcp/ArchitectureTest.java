@@ -53,6 +53,7 @@ class ArchitectureTest {
           "internal.breakoff",
           "internal.longrun",
           "internal.stream",
+          "internal.readiness", // finds the container's response in the request scope
           "internal.dispatch",
           "internal.observe"); // request attributes and the filter that records the caller
 
@@ -62,7 +63,8 @@ class ArchitectureTest {
    */
   private static final Map<String, Set<String>> ROOMS =
       Map.of(
-          "internal.stream", Set.of(),
+          "internal.readiness", Set.of(),
+          "internal.stream", Set.of("internal.readiness"),
           "internal.breakoff", Set.of(),
           "internal.subscriptions", Set.of("internal.stream"),
           "internal.longrun", Set.of("internal.stream"),

@@ -22,6 +22,7 @@ final class ServletApp implements AutoCloseable {
   private final ExecutorService async;
   private final List<Class<?>> routes;
   private final UnaryOperator<McpFeature.Builder> settings;
+  private volatile McpFeature feature;
 
   /**
    * @param routes resource classes registered beside the application's own, for one test
@@ -46,31 +47,40 @@ final class ServletApp implements AutoCloseable {
             2, task -> new Thread(null, task, "servlet-it-async", 0, false));
   }
 
+  /** The MCP feature of the last {@link #resourceConfig()}: the deployed application's. */
+  McpFeature feature() {
+    return feature;
+  }
+
   ResourceConfig resourceConfig() {
+    feature = mcpFeature();
     return new ResourceConfig()
         .registerClasses(routes.toArray(Class<?>[]::new))
         .register(new IdentityResource(holder, async))
         .register(new TaskResource(holder))
         .register(RolesAllowedDynamicFeature.class)
         .register(BearerChallengeFilter.class)
-        .register(
-            settings
-                .apply(McpFeature.builder())
-                .name("servlet-it")
-                .version("1.0")
-                // The holder is the servlet filter's thread-local: a task's route gets its
-                // creator's user on the task's thread (as Spring Security's holder is carried
-                // by context-propagation).
-                .contextCarrier(
-                    () -> {
-                      Optional<User> user = holder.get();
-                      return () -> {
-                        Optional<User> before = holder.get();
-                        user.ifPresentOrElse(holder::set, holder::clear);
-                        return () -> before.ifPresentOrElse(holder::set, holder::clear);
-                      };
-                    })
-                .build());
+        .register(feature);
+  }
+
+  private McpFeature mcpFeature() {
+    return settings
+        .apply(McpFeature.builder())
+        .name("servlet-it")
+        .version("1.0")
+        // The holder is the servlet filter's thread-local: a task's route gets its
+        // creator's user on the task's thread (as Spring Security's holder is carried
+        // by context-propagation).
+        .contextCarrier(
+            () -> {
+              Optional<User> user = holder.get();
+              return () -> {
+                Optional<User> before = holder.get();
+                user.ifPresentOrElse(holder::set, holder::clear);
+                return () -> before.ifPresentOrElse(holder::set, holder::clear);
+              };
+            })
+        .build();
   }
 
   @Override

@@ -23,5 +23,16 @@ interface ServletServer extends AutoCloseable {
     ServletServer start(ServletApp app) throws Exception {
       return this == TOMCAT ? TomcatServer.start(app) : JettyServer.start(app);
     }
+
+    /**
+     * The same, with this socket send buffer for its connections: what the kernel takes for a
+     * client that stopped reading, so that a test reading it afterwards need not read megabytes.
+     */
+    ServletServer start(ServletApp app, int sendBufferBytes) throws Exception {
+      return this == TOMCAT
+          ? TomcatServer.start(
+              app, "127.0.0.1", java.util.Map.of("socket.txBufSize", "" + sendBufferBytes))
+          : JettyServer.start(app, null, sendBufferBytes);
+    }
   }
 }

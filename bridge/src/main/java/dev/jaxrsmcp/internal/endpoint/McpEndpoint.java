@@ -334,7 +334,7 @@ public final class McpEndpoint {
     try {
       ListenPlan plan =
           subscriptions.plan(call, count -> held.add(subscriptionQuota.take(owner, count, null)));
-      streamQueues.bound();
+      streamQueues.bound(request);
       Response response = listens.open(plan, caller, request, release);
       opened = true;
       return response;

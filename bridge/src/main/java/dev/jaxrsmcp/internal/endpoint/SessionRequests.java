@@ -82,7 +82,7 @@ final class SessionRequests {
     sessions.confirm(session);
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
-    streamQueues.bound();
+    streamQueues.bound(request);
     return stream.answer(request);
   }
 

@@ -52,7 +52,9 @@ final class Outbox implements Runnable {
           public void startBatch() {}
 
           @Override
-          public void endBatch() {}
+          public boolean endBatch() {
+            return true;
+          }
         };
 
     /** True when the container takes a write now without queueing it past its own bound. */
@@ -64,8 +66,12 @@ final class Outbox implements Runnable {
     /** What is written from now on is flushed only at {@link #endBatch}. */
     void startBatch();
 
-    /** Flushes what the batch wrote. */
-    void endBatch() throws IOException;
+    /**
+     * Flushes what the batch wrote; false when some of it waits until the container takes more (a
+     * non-blocking output): the batch is ended again once {@link #whenWritable} says so, and the
+     * stream ends only after that.
+     */
+    boolean endBatch() throws IOException;
   }
 
   /** What the outbox tells its stream. */
@@ -259,16 +265,18 @@ final class Outbox implements Runnable {
         }
       }
       if (next == null) {
-        if (!endBatch(out)) {
+        Flushed flushed = endBatch(out);
+        if (flushed == Flushed.FAILED) {
           return;
         }
-        if (wait) {
+        boolean kept = flushed == Flushed.KEPT; // even final frames wait for the wire then
+        if (wait || kept) {
           out.whenWritable(this::unpark); // may run unpark at once, on this thread or another
         }
         synchronized (this) {
-          if (wait && (writableAgain || finalFrames || done)) {
+          if ((wait || kept) && (writableAgain || (!kept && (finalFrames || done)))) {
             writableAgain = false;
-          } else if (wait) {
+          } else if (wait || kept) {
             parked = true;
             scheduled = false;
             return;
@@ -299,7 +307,15 @@ final class Outbox implements Runnable {
         }
       }
     }
-    if (!endBatch(out)) {
+    Flushed flushed = endBatch(out);
+    if (flushed == Flushed.FAILED) {
+      return;
+    }
+    if (flushed == Flushed.KEPT) {
+      synchronized (this) {
+        scheduled = false;
+      }
+      schedule(); // the next turn ends the batch again, or parks until the wire takes more
       return;
     }
     boolean ended;
@@ -316,14 +332,20 @@ final class Outbox implements Runnable {
     schedule(); // more to write: let other streams have a turn first
   }
 
-  /** Flushes what this turn wrote; false (and the stream failed) when that failed. */
-  private boolean endBatch(Wire out) {
+  /** How a turn's flush went: all handed to the container, some kept by the wire, or failed. */
+  private enum Flushed {
+    DONE,
+    KEPT,
+    FAILED
+  }
+
+  /** Flushes what this turn wrote; FAILED (and the stream failed) when that failed. */
+  private Flushed endBatch(Wire out) {
     try {
-      out.endBatch();
-      return true;
+      return out.endBatch() ? Flushed.DONE : Flushed.KEPT;
     } catch (IOException | RuntimeException e) {
       fail();
-      return false;
+      return Flushed.FAILED;
     }
   }
 

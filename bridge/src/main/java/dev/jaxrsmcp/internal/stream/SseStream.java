@@ -100,8 +100,13 @@ public final class SseStream implements NotificationStream {
    * set that response up, what is sent (and a close) waits here: see {@link StreamHandOver}.
    */
   public Response answer(ContainerRequest request) {
+    // on a servlet container: its response, for the stream to write without blocking
+    Optional<Object> servletResponse =
+        Optional.ofNullable(request.getProperty(StreamQueues.SERVLET_RESPONSE));
+    request.removeProperty(StreamQueues.SERVLET_RESPONSE);
     request.setWriter(
-        new StreamHandOver(request.getResponseWriter(), outbox::release, this::abort));
+        new StreamHandOver(
+            request.getResponseWriter(), servletResponse, outbox::release, this::abort));
     return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
         .header("X-Accel-Buffering", "no")
         .header("Cache-Control", "no-cache")

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.stream;
 
 import java.io.OutputStream;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -23,22 +24,30 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * response never got that far still ends.
  *
  * <p>It also puts a {@link StreamOutput} between Jersey and the container's entity stream, the wire
- * the stream's outbox writes through.
+ * the stream's outbox writes through; on a servlet container that suspended the response (it is
+ * asynchronous then), the output is made non-blocking there, before the stream is released.
  */
 final class StreamHandOver implements ContainerResponseWriter {
   private final ContainerResponseWriter container;
+  private final Optional<Object> servletResponse;
   private final Consumer<Outbox.Wire> ready;
   private final Runnable failed;
   private final AtomicBoolean released = new AtomicBoolean();
   private volatile Outbox.Wire wire = Outbox.Wire.NONE;
 
   /**
+   * @param servletResponse the request's servlet response, on a servlet container
    * @param ready runs once, when the stream may write, with the wire to write through
    * @param failed runs when the container fails the response (Jersey could not finish it): the
    *     stream will not reach its client, so it ends, and no change counts it as told
    */
-  StreamHandOver(ContainerResponseWriter container, Consumer<Outbox.Wire> ready, Runnable failed) {
+  StreamHandOver(
+      ContainerResponseWriter container,
+      Optional<Object> servletResponse,
+      Consumer<Outbox.Wire> ready,
+      Runnable failed) {
     this.container = container;
+    this.servletResponse = servletResponse;
     this.ready = ready;
     this.failed = failed;
   }
@@ -57,9 +66,14 @@ final class StreamHandOver implements ContainerResponseWriter {
 
   @Override
   public boolean suspend(long timeOut, TimeUnit timeUnit, TimeoutHandler timeoutHandler) {
+    boolean suspended = false;
     try {
-      return container.suspend(timeOut, timeUnit, timeoutHandler);
+      suspended = container.suspend(timeOut, timeUnit, timeoutHandler);
+      return suspended;
     } finally {
+      if (suspended && !released.get() && wire instanceof StreamOutput output) {
+        output.nonBlocking(servletResponse);
+      }
       release();
     }
   }

@@ -1,5 +1,9 @@
 package dev.jaxrsmcp.internal.stream;
 
+import dev.jaxrsmcp.internal.readiness.GrizzlyReadiness;
+import dev.jaxrsmcp.internal.readiness.ServletReadiness;
+import dev.jaxrsmcp.internal.readiness.WriteReadiness;
+import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,28 +16,79 @@ import java.util.Optional;
  * flushed write in a pooled buffer of its own until the socket takes it); and it tells the outbox
  * whether the container takes more ({@link WriteReadiness}).
  *
+ * <p>On a servlet container whose response is asynchronous, the output is put in non-blocking mode
+ * once Jersey has set the response up ({@link #nonBlocking}). From then on what a batch writes is
+ * kept here and handed to the container in one write at the batch's end, then flushed, each only
+ * after the container said it takes it ({@link ServletReadiness}): Jersey writes an event in
+ * several small writes and flushes after each, which a non-blocking servlet output refuses while an
+ * earlier write is pending. What is kept is bounded: the outbox sees the wire not writable past
+ * {@value #HELD_BYTES} bytes and ends the batch.
+ *
  * <p>Used by one writer thread at a time (the outbox's), and by the request thread before the
  * outbox is released.
  */
 final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
-  private static final boolean GRIZZLY = grizzlyPresent();
+  /** What a non-blocking servlet output's stream keeps before its batch ends. */
+  static final int HELD_BYTES = 64 * 1024;
 
-  private final WriteReadiness readiness;
+  private static final boolean GRIZZLY = present("org.glassfish.grizzly.OutputSink");
+  private static final boolean SERVLET = present("jakarta.servlet.WriteListener");
+
+  private volatile WriteReadiness readiness;
   private volatile boolean batching;
+
+  // non-blocking servlet output only (null otherwise); used by the turn's writer thread
+  private volatile ServletReadiness servlet;
+  private ByteArrayOutputStream held = new ByteArrayOutputStream();
+  private boolean unflushed;
 
   StreamOutput(OutputStream container) {
     super(container);
     this.readiness = readinessOf(container);
   }
 
+  /**
+   * Puts a servlet container's output in non-blocking mode, when {@code servletResponse} is the
+   * response of an asynchronous servlet request (on the request thread, after Jersey suspended it,
+   * before the outbox is released); otherwise, or on Grizzly, nothing changes.
+   */
+  void nonBlocking(Optional<Object> servletResponse) {
+    if (!SERVLET || servletResponse.isEmpty() || readiness != WriteReadiness.BLOCKING) {
+      return;
+    }
+    try {
+      Optional<ServletReadiness> started = ServletReadiness.start(servletResponse.get());
+      if (started.isPresent()) {
+        servlet = started.get();
+        readiness = started.get();
+      }
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // no output to listen to, or a Servlet API this class loader cannot link: stays blocking
+    }
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    write(new byte[] {(byte) b}, 0, 1);
+  }
+
   @Override
   public void write(byte[] bytes, int offset, int length) throws IOException {
-    out.write(bytes, offset, length);
+    if (servlet != null) {
+      held.write(bytes, offset, length);
+    } else {
+      out.write(bytes, offset, length);
+    }
   }
 
   @Override
   public void flush() throws IOException {
-    if (!batching) {
+    if (batching) {
+      return;
+    }
+    if (servlet != null) {
+      handOver();
+    } else {
       out.flush();
     }
   }
@@ -41,12 +96,15 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
   @Override
   public void close() throws IOException {
     batching = false;
+    if (servlet != null) {
+      handOver(); // what is still kept goes only if the container takes it now
+    }
     out.close();
   }
 
   @Override
   public boolean writable() {
-    return readiness.writable();
+    return (servlet == null || held.size() < HELD_BYTES) && readiness.writable();
   }
 
   @Override
@@ -60,9 +118,43 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
   }
 
   @Override
-  public void endBatch() throws IOException {
+  public boolean endBatch() throws IOException {
     batching = false;
+    if (servlet != null) {
+      return handOver();
+    }
     out.flush();
+    return true;
+  }
+
+  /**
+   * Hands what is kept to the non-blocking servlet output in one write, then flushes it, each when
+   * the container takes it now; true when nothing waits here or in the container's output.
+   */
+  private boolean handOver() throws IOException {
+    ServletReadiness output = servlet;
+    if (output.broken()) {
+      held.reset();
+      throw new IOException("the servlet container reported the client's connection failed");
+    }
+    if (held.size() > 0) {
+      if (!output.writable()) {
+        return false;
+      }
+      held.writeTo(out);
+      // a stalled client's stream keeps no large buffer while it waits
+      held = held.size() > 8 * 1024 ? new ByteArrayOutputStream() : held;
+      held.reset();
+      unflushed = true;
+    }
+    if (unflushed) {
+      if (!output.writable()) {
+        return false;
+      }
+      out.flush();
+      unflushed = false;
+    }
+    return output.writable();
   }
 
   private static WriteReadiness readinessOf(OutputStream container) {
@@ -79,9 +171,9 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
     return WriteReadiness.BLOCKING;
   }
 
-  private static boolean grizzlyPresent() {
+  private static boolean present(String type) {
     try {
-      Class.forName("org.glassfish.grizzly.OutputSink", false, StreamOutput.class.getClassLoader());
+      Class.forName(type, false, StreamOutput.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;

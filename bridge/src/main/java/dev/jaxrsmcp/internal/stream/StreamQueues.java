@@ -1,22 +1,34 @@
 package dev.jaxrsmcp.internal.stream;
 
+import dev.jaxrsmcp.internal.readiness.GrizzlyQueueBound;
+import dev.jaxrsmcp.internal.readiness.ServletReadiness;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.glassfish.jersey.internal.inject.InjectionManager;
+import org.glassfish.jersey.server.ContainerRequest;
 
 /**
  * What a container may queue for a connection that carries an event stream, beyond the stream's own
- * outbox: at most {@value #CONTAINER_QUEUE_BYTES} bytes on Grizzly ({@link GrizzlyQueueBound}). A
- * servlet container's blocking write holds no more than its socket buffer. Thread-safe.
+ * outbox: at most {@value #CONTAINER_QUEUE_BYTES} bytes on Grizzly ({@link GrizzlyQueueBound}). On
+ * a servlet container the stream's output is made non-blocking ({@link ServletReadiness}), so the
+ * container holds at most the one write it was handed last; for that, the request's servlet
+ * response is found here, where the request scope is active, and kept on the request for the stream
+ * ({@link #SERVLET_RESPONSE}). Thread-safe.
  */
 public final class StreamQueues {
   /** The most bytes Grizzly queues for a stream's connection before its writes wait. */
   static final int CONTAINER_QUEUE_BYTES = 64 * 1024;
 
+  /** The request property that carries the servlet response from here to the stream's answer. */
+  static final String SERVLET_RESPONSE = StreamQueues.class.getName() + ".servletResponse";
+
   private static final System.Logger LOG = System.getLogger(StreamQueues.class.getName());
 
   /** Whether Grizzly's server classes are there; looked up once. */
-  private static final boolean GRIZZLY = present();
+  private static final boolean GRIZZLY = present("org.glassfish.grizzly.http.server.Response");
+
+  /** Whether the Servlet API is there; looked up once. */
+  private static final boolean SERVLET = present("jakarta.servlet.WriteListener");
 
   private final Supplier<Optional<InjectionManager>> injection;
 
@@ -27,28 +39,37 @@ public final class StreamQueues {
     this.injection = injection;
   }
 
-  /** Bounds the container's queue for the connection of the request in scope (its thread). */
-  public void bound() {
-    if (!GRIZZLY) {
+  /**
+   * Bounds the container's queue for the connection of {@code request}, the request in scope (on
+   * its thread), before its stream is answered.
+   */
+  public void bound(ContainerRequest request) {
+    Optional<InjectionManager> manager = injection.get();
+    if (manager.isEmpty()) {
       return;
     }
-    injection
-        .get()
-        .ifPresent(
-            manager -> {
-              try {
-                GrizzlyQueueBound.apply(manager, CONTAINER_QUEUE_BYTES);
-              } catch (RuntimeException | LinkageError e) {
-                // Not a Grizzly request, or not one in scope: its queue keeps Grizzly's bound.
-                LOG.log(System.Logger.Level.DEBUG, "no Grizzly connection to bound", e);
-              }
-            });
+    try {
+      if (GRIZZLY && GrizzlyQueueBound.apply(manager.get(), CONTAINER_QUEUE_BYTES)) {
+        return;
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // Not a Grizzly request, or not one in scope: its queue keeps Grizzly's bound.
+      LOG.log(System.Logger.Level.DEBUG, "no Grizzly connection to bound", e);
+    }
+    try {
+      if (SERVLET) {
+        ServletReadiness.responseInScope(manager.get())
+            .ifPresent(response -> request.setProperty(SERVLET_RESPONSE, response));
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // Not a servlet request, or not one in scope: its stream's writes block.
+      LOG.log(System.Logger.Level.DEBUG, "no servlet response to write without blocking", e);
+    }
   }
 
-  private static boolean present() {
+  private static boolean present(String type) {
     try {
-      Class.forName(
-          "org.glassfish.grizzly.http.server.Response", false, StreamQueues.class.getClassLoader());
+      Class.forName(type, false, StreamQueues.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;

@@ -6,13 +6,14 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads that write to clients' streams, shared by every stream of the JVM. A write that a
- * client does not take (it stopped reading and the socket buffers are full) blocks its thread until
- * the container gives up on the connection; each stream has at most one write in progress, so such
- * a client holds one thread and no more, and the pool starts another thread for the next stream
- * instead of making it wait. The pool is bounded ({@value #MAX_THREADS} threads, then writes queue)
- * and keeps no thread that has been idle for {@value #IDLE_SECONDS} seconds, so it needs no
- * shutdown.
+ * The threads that write to clients' streams, shared by every stream of the JVM. On a container
+ * whose writes block (not Grizzly, nor a servlet container, whose outputs say when they take more:
+ * the stream then waits without a thread), a write that a client does not take (it stopped reading
+ * and the socket buffers are full) blocks its thread until the container gives up on the
+ * connection; each stream has at most one write in progress, so such a client holds one thread and
+ * no more, and the pool starts another thread for the next stream instead of making it wait. The
+ * pool is bounded ({@value #MAX_THREADS} threads, then writes queue) and keeps no thread that has
+ * been idle for {@value #IDLE_SECONDS} seconds, so it needs no shutdown.
  */
 public final class StreamWriters {
   static final int MAX_THREADS = 512;

@@ -205,9 +205,13 @@ class OutboxTest {
     assertThat(client.dropped.get()).isZero();
   }
 
-  /** A container's output that takes writes only while {@code open}; counts flushes. */
+  /**
+   * A container's output that takes writes only while {@code open}; counts flushes. One that {@code
+   * keeps} is a non-blocking servlet output: while closed, what a batch wrote stays with it.
+   */
   private static final class Gate implements Outbox.Wire {
     volatile boolean open;
+    volatile boolean keeps;
     volatile Runnable resume;
     final AtomicInteger flushes = new AtomicInteger();
     final AtomicInteger asked = new AtomicInteger();
@@ -227,8 +231,9 @@ class OutboxTest {
     public void startBatch() {}
 
     @Override
-    public void endBatch() {
+    public boolean endBatch() {
       flushes.incrementAndGet();
+      return open || !keeps;
     }
 
     void opens() {
@@ -292,6 +297,28 @@ class OutboxTest {
     assertThat(List.copyOf(client.written).get(0)).startsWith("why on ");
     assertThat(List.copyOf(client.written).get(1)).isEqualTo("closed");
     assertThat(client.ended.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aStreamWhoseLastWritesTheWireStillKeepsEndsOnlyOnceItTookThem() {
+    Client client = new Client(false);
+    Gate gate = new Gate();
+    gate.keeps = true;
+    Outbox outbox = inline(client, 100, gate);
+
+    while (outbox.offer(frame("0123456789"))) {
+      // up to the limit
+    }
+    assertThat(client.written).as("the reason, written to the wire").hasSize(1);
+    assertThat(List.copyOf(client.written).get(0)).startsWith("why on ");
+    assertThat(outbox.finished())
+        .as("not ended while the wire keeps the reason (a servlet output not ready)")
+        .isNotDone();
+
+    gate.opens();
+    assertThat(client.written).hasSize(2);
+    assertThat(List.copyOf(client.written).get(1)).isEqualTo("closed");
+    assertThat(outbox.finished()).isCompleted();
   }
 
   @Test

@@ -30,6 +30,13 @@ final class JettyServer implements ServletServer {
   /** The same, with this request log (none when null). */
   static JettyServer start(ServletApp app, org.eclipse.jetty.server.RequestLog log)
       throws Exception {
+    return start(app, log, -1);
+  }
+
+  /** The same, with this socket send buffer for accepted connections (the system's when -1). */
+  static JettyServer start(
+      ServletApp app, org.eclipse.jetty.server.RequestLog log, int sendBufferBytes)
+      throws Exception {
     Server server = new Server();
     if (log != null) {
       server.setRequestLog(log);
@@ -37,6 +44,7 @@ final class JettyServer implements ServletServer {
     ServerConnector connector = new ServerConnector(server);
     connector.setHost("127.0.0.1");
     connector.setPort(0);
+    connector.setAcceptedSendBufferSize(sendBufferBytes);
     server.addConnector(connector);
 
     ServletContextHandler context = new ServletContextHandler("/");

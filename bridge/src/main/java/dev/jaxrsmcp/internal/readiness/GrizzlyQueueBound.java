@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.stream;
+package dev.jaxrsmcp.internal.readiness;
 
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.http.server.Response;
@@ -10,14 +10,14 @@ import org.glassfish.jersey.internal.inject.InjectionManager;
  * Linux loopback once the kernel grew the buffer), and each queued write keeps a pooled buffer
  * several times its size: a client that stops reading would hold tens of MB. With the bound low,
  * its {@code canWrite} turns false early, and the stream's outbox waits, counting what waits
- * against {@code maxUnsentBytes}. Grizzly is an optional dependency: only {@link StreamQueues}
- * loads this class, and only when Grizzly's classes are there.
+ * against {@code maxUnsentBytes}. Grizzly is an optional dependency: only the stream's queues load
+ * this class, and only when Grizzly's classes are there.
  */
-final class GrizzlyQueueBound {
+public final class GrizzlyQueueBound {
   private GrizzlyQueueBound() {}
 
   /** Bounds the queue of the Grizzly connection in scope; false when it is not Grizzly's. */
-  static boolean apply(InjectionManager injection, int bytes) {
+  public static boolean apply(InjectionManager injection, int bytes) {
     Response response = injection.getInstance(Response.class);
     if (response == null) {
       return false;

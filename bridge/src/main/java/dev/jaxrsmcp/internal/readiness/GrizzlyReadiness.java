@@ -1,4 +1,4 @@
-package dev.jaxrsmcp.internal.stream;
+package dev.jaxrsmcp.internal.readiness;
 
 import java.io.OutputStream;
 import java.util.Optional;
@@ -8,10 +8,10 @@ import org.glassfish.grizzly.WriteHandler;
 /**
  * Grizzly's output told apart: its {@link OutputSink} says whether the connection's asynchronous
  * write queue is under its bound ({@code canWrite}) and calls back once it is ({@code
- * notifyCanWrite}). Grizzly is an optional dependency: only {@link StreamOutput} loads this class,
+ * notifyCanWrite}). Grizzly is an optional dependency: only the stream's output loads this class,
  * and only when Grizzly's classes are there.
  */
-final class GrizzlyReadiness implements WriteReadiness, WriteHandler {
+public final class GrizzlyReadiness implements WriteReadiness, WriteHandler {
   private final OutputSink sink;
   private volatile Runnable resume = () -> {};
   private volatile boolean broken;
@@ -21,7 +21,7 @@ final class GrizzlyReadiness implements WriteReadiness, WriteHandler {
   }
 
   /** Grizzly's readiness for {@code out}, when it is Grizzly's output stream. */
-  static Optional<WriteReadiness> of(OutputStream out) {
+  public static Optional<WriteReadiness> of(OutputStream out) {
     return out instanceof OutputSink sink
         ? Optional.of(new GrizzlyReadiness(sink))
         : Optional.empty();
