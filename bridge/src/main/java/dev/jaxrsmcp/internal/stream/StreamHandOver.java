@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.stream;
 
+import jakarta.ws.rs.core.HttpHeaders;
 import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,7 +51,9 @@ final class StreamHandOver implements ContainerResponseWriter {
     if (out == null) {
       return null;
     }
-    StreamOutput output = new StreamOutput(out);
+    // A Content-Encoding means a writer interceptor transforms the entity stream above this one.
+    StreamOutput output =
+        new StreamOutput(out, response.getHeaderString(HttpHeaders.CONTENT_ENCODING) == null);
     wire = output;
     return output;
   }

@@ -19,11 +19,21 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
   private static final boolean GRIZZLY = grizzlyPresent();
 
   private final WriteReadiness readiness;
+  private final boolean verbatim;
   private volatile boolean batching;
 
-  StreamOutput(OutputStream container) {
+  /**
+   * @param verbatim whether what is written here reaches the client as it is (no {@code
+   *     Content-Encoding} on the response), so events encoded once may be written here directly
+   */
+  StreamOutput(OutputStream container, boolean verbatim) {
     super(container);
     this.readiness = readinessOf(container);
+    this.verbatim = verbatim;
+  }
+
+  boolean verbatim() {
+    return verbatim;
   }
 
   @Override
