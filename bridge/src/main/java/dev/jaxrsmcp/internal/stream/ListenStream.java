@@ -1,19 +1,25 @@
 package dev.jaxrsmcp.internal.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jaxrsmcp.internal.methods.Subscriptions;
+import dev.jaxrsmcp.internal.methods.TaggedMessages;
 import dev.jaxrsmcp.internal.protocol.ListenPlan;
 import dev.jaxrsmcp.internal.subscribe.Subscriber;
-import java.util.Optional;
+import java.util.List;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A modern {@code subscriptions/listen} stream as a subscriber: every message tagged with its id.
+ * An open stream may idle for hours, by the thousand: it keeps of its plan only what it uses (the
+ * id, also as written, the URIs and whether list changes are sent), and its notifications are
+ * serialized once for all streams ({@link TaggedMessages}).
  */
 final class ListenStream implements Subscriber {
   private final SseStream stream;
-  private final ListenPlan plan;
+  private final JsonNode id;
+  private final byte[] idJson;
+  private final List<String> uris;
+  private final boolean listChanged;
   private final AtomicBoolean ending = new AtomicBoolean();
   private final Runnable release;
   private volatile Future<?> timeout;
@@ -23,7 +29,10 @@ final class ListenStream implements Subscriber {
    */
   ListenStream(SseStream stream, ListenPlan plan, Runnable release) {
     this.stream = stream;
-    this.plan = plan;
+    this.id = plan.subscriptionId();
+    this.idJson = TaggedMessages.id(id);
+    this.uris = plan.uris().stream().map(ListenPlan.Watched::uri).toList();
+    this.listChanged = plan.resourcesListChanged();
     this.release = release;
   }
 
@@ -36,12 +45,13 @@ final class ListenStream implements Subscriber {
     return stream;
   }
 
-  ListenPlan plan() {
-    return plan;
+  /** The URIs this stream is subscribed to. */
+  List<String> uris() {
+    return uris;
   }
 
   JsonNode id() {
-    return plan.subscriptionId();
+    return id;
   }
 
   /** True for the one caller that gets to end this stream with the completion result. */
@@ -64,7 +74,8 @@ final class ListenStream implements Subscriber {
 
   @Override
   public void resourceUpdated(String uri) {
-    stream.send(Subscriptions.updated(Optional.of(plan.subscriptionId()), uri));
+    TaggedMessages.Around message = TaggedMessages.updated(uri);
+    stream.send(SseFrame.message(message.head(), idJson, message.tail()));
   }
 
   @Override
@@ -74,8 +85,9 @@ final class ListenStream implements Subscriber {
 
   @Override
   public void resourcesListChanged() {
-    if (plan.resourcesListChanged()) {
-      stream.send(Subscriptions.listChanged(Optional.of(plan.subscriptionId())));
+    if (listChanged) {
+      TaggedMessages.Around message = TaggedMessages.listChanged();
+      stream.send(SseFrame.message(message.head(), idJson, message.tail()));
     }
   }
 }

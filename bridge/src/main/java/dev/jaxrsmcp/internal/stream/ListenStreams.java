@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.jaxrsmcp.internal.jsonrpc.ErrorCodes;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
@@ -97,18 +98,20 @@ public final class ListenStreams {
    */
   public Response open(ListenPlan plan, Caller caller, ContainerRequest request, Runnable release) {
     long maxUnsent = state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES);
+    JsonNode id = plan.subscriptionId();
     SseStream stream =
         new SseStream(
             maxUnsent,
+            () -> // made only when needed: an idle stream does not hold it
             Optional.of(
-                JsonRpcMessages.error(
-                    Optional.of(plan.subscriptionId()),
-                    new JsonRpcException(
-                        ErrorCodes.INTERNAL_ERROR,
-                        "Notification stream ended: more than "
-                            + maxUnsent
-                            + " bytes were waiting for this client (maxUnsentBytes); listen"
-                            + " again, then re-read"))));
+                    JsonRpcMessages.error(
+                        Optional.of(id),
+                        new JsonRpcException(
+                            ErrorCodes.INTERNAL_ERROR,
+                            "Notification stream ended: more than "
+                                + maxUnsent
+                                + " bytes were waiting for this client (maxUnsentBytes); listen"
+                                + " again, then re-read"))));
     ListenStream listen = new ListenStream(stream, plan, release);
     stream.send(Subscriptions.acknowledgement(plan));
     if (plan.isEmpty()) {
@@ -190,7 +193,7 @@ public final class ListenStreams {
     if (open.remove(listen)) {
       listen.cancelTimeout();
       listen.release();
-      hub.removeAll(listen, listen.plan().uris().stream().map(ListenPlan.Watched::uri).toList());
+      hub.removeAll(listen, listen.uris());
     }
   }
 

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * What is on its way to one client, written in order by at most one writer thread at a time, so
@@ -96,7 +97,7 @@ final class Outbox implements Runnable {
   private final Sink sink;
   private final Events events;
   private final long maxUnsent;
-  private final List<Frame> overflow;
+  private final Supplier<List<Frame>> overflow;
   private final Executor writers;
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
 
@@ -116,20 +117,21 @@ final class Outbox implements Runnable {
 
   /**
    * @param maxUnsent bytes that may wait for the client (queued here and in the write in progress)
-   * @param overflow the last frames when the client fell further behind (not counted)
+   * @param overflow makes the last frames when the client fell further behind (not counted), only
+   *     then: an idle stream does not hold them
    * @param held whether the sink waits for {@link #release}
    */
   Outbox(
       Sink sink,
       Events events,
       long maxUnsent,
-      List<Frame> overflow,
+      Supplier<List<Frame>> overflow,
       Executor writers,
       boolean held) {
     this.sink = sink;
     this.events = events;
     this.maxUnsent = maxUnsent;
-    this.overflow = List.copyOf(overflow);
+    this.overflow = overflow;
     this.writers = writers;
     this.held = held;
   }
@@ -205,7 +207,7 @@ final class Outbox implements Runnable {
     keepAliveQueued = false;
     queuedBytes = 0;
     closing = true;
-    queue.addAll(overflow);
+    queue.addAll(overflow.get());
   }
 
   /** Writes what is queued, then ends the response. Idempotent. */

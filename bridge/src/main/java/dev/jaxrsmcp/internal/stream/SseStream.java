@@ -12,15 +12,20 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.glassfish.jersey.media.sse.EventOutput;
 import org.glassfish.jersey.media.sse.OutboundEvent;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /**
- * One Server-Sent Events response, framed by Jersey's SSE support: each JSON-RPC message is one
- * {@code message} event with one {@code data:} line (the JSON is written on a single line; clients
- * such as the MCP Java SDK read only events named {@code message}), and keep-alives are comment
- * lines. Used for POST response streams (progress, listen) and for a legacy session's GET stream.
+ * One Server-Sent Events response, framed as Jersey's SSE support frames it: each JSON-RPC message
+ * is one {@code message} event with one {@code data:} line (the JSON is written on a single line;
+ * clients such as the MCP Java SDK read only events named {@code message}), and keep-alives are
+ * comment lines. Messages and keep-alives are encoded once as bytes ({@link SseFrame}) and written
+ * to the container's entity stream as they are, once Jersey handed the response over; Jersey's own
+ * event writer still writes a streamed body, and every event of a response whose entity stream is
+ * encoded on its way. Used for POST response streams (progress, listen) and for a legacy session's
+ * GET stream.
  *
  * <p>Nothing here blocks on the network: {@link #send}, {@link #sendStreaming}, {@link #keepAlive}
  * and {@link #close} queue what they are given in the stream's {@link Outbox}, and a writer thread
@@ -39,6 +44,15 @@ public final class SseStream implements NotificationStream {
   private final EventOutput output = new EventOutput();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Outbox outbox;
+
+  /**
+   * The container's entity stream, once handed over, when what is written to it reaches the client
+   * as it is: events then go there as bytes, encoded once ({@link SseFrame}), rather than through
+   * Jersey's event writer, which would frame each event anew for each stream. Null until then, and
+   * when the response is encoded on its way ({@code Content-Encoding}): Jersey writes them then.
+   */
+  private volatile StreamOutput verbatim;
+
   private volatile Runnable onClose = () -> {};
   private volatile Runnable onFailure = () -> {};
 
@@ -53,17 +67,27 @@ public final class SseStream implements NotificationStream {
    *     the comment saying why
    */
   public SseStream(long maxUnsentBytes, Optional<ObjectNode> overflowMessage) {
-    List<Outbox.Frame> last = new ArrayList<>();
-    overflowMessage.ifPresent(m -> last.add(messageFrame(m)));
-    last.add(
-        new Outbox.Frame(
-            new OutboundEvent.Builder().comment(overflowReason(maxUnsentBytes)).build(), 0, false));
+    this(maxUnsentBytes, () -> overflowMessage);
+  }
+
+  /**
+   * @param maxUnsentBytes bytes that may wait for the client before the stream is ended
+   * @param overflowMessage makes the last message when that happens (only then)
+   */
+  public SseStream(long maxUnsentBytes, Supplier<Optional<ObjectNode>> overflowMessage) {
     this.outbox =
         new Outbox(
             new Outbox.Sink() {
               @Override
               public void write(Outbox.Frame frame) throws IOException {
-                output.write((OutboundEvent) frame.payload());
+                StreamOutput out = verbatim;
+                if (!(frame.payload() instanceof SseFrame sse)) {
+                  output.write((OutboundEvent) frame.payload());
+                } else if (out != null) {
+                  sse.writeTo(out); // flushed when the outbox's batch ends
+                } else {
+                  output.write(sse.event());
+                }
               }
 
               @Override
@@ -83,7 +107,12 @@ public final class SseStream implements NotificationStream {
               }
             },
             maxUnsentBytes,
-            last,
+            () -> {
+              List<Outbox.Frame> last = new ArrayList<>();
+              overflowMessage.get().ifPresent(m -> last.add(messageFrame(m)));
+              last.add(frame(SseFrame.comment(overflowReason(maxUnsentBytes)), false));
+              return last;
+            },
             StreamWriters::execute,
             true); // until the response is handed over: see answer
   }
@@ -106,11 +135,18 @@ public final class SseStream implements NotificationStream {
     request.removeProperty(StreamQueues.SERVLET_RESPONSE);
     request.setWriter(
         new StreamHandOver(
-            request.getResponseWriter(), servletResponse, outbox::release, this::abort));
+            request.getResponseWriter(), servletResponse, this::handedOver, this::abort));
     return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
         .header("X-Accel-Buffering", "no")
         .header("Cache-Control", "no-cache")
         .build();
+  }
+
+  private void handedOver(Outbox.Wire wire) {
+    if (wire instanceof StreamOutput out && out.verbatim()) {
+      verbatim = out;
+    }
+    outbox.release(wire);
   }
 
   /** Runs once when the stream closes, for any reason. */
@@ -130,6 +166,11 @@ public final class SseStream implements NotificationStream {
   @Override
   public boolean send(ObjectNode message) {
     return !isClosed() && outbox.offer(messageFrame(message));
+  }
+
+  /** Queues one event encoded already; false when the stream is closed. */
+  boolean send(SseFrame event) {
+    return !isClosed() && outbox.offer(frame(event, false));
   }
 
   /**
@@ -153,9 +194,7 @@ public final class SseStream implements NotificationStream {
    */
   @Override
   public boolean keepAlive() {
-    return !isClosed()
-        && outbox.offer(
-            new Outbox.Frame(new OutboundEvent.Builder().comment("keep-alive").build(), 16, true));
+    return !isClosed() && outbox.offer(frame(SseFrame.KEEP_ALIVE, true));
   }
 
   boolean isClosed() {
@@ -209,15 +248,10 @@ public final class SseStream implements NotificationStream {
   }
 
   private static Outbox.Frame messageFrame(ObjectNode message) {
-    String json = Json.write(message);
-    OutboundEvent event =
-        new OutboundEvent.Builder()
-            .name("message")
-            // text/plain, so the String is written as it is (an application JSON provider would
-            // quote it again)
-            .mediaType(MediaType.TEXT_PLAIN_TYPE)
-            .data(String.class, json)
-            .build();
-    return new Outbox.Frame(event, json.length() + 24L, false);
+    return frame(SseFrame.message(Json.writeBytes(message)), false);
+  }
+
+  private static Outbox.Frame frame(SseFrame event, boolean keepAlive) {
+    return new Outbox.Frame(event, event.size(), keepAlive);
   }
 }

@@ -1,5 +1,6 @@
 package dev.jaxrsmcp.internal.stream;
 
+import jakarta.ws.rs.core.HttpHeaders;
 import java.io.OutputStream;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +60,9 @@ final class StreamHandOver implements ContainerResponseWriter {
     if (out == null) {
       return null;
     }
-    StreamOutput output = new StreamOutput(out);
+    // A Content-Encoding means a writer interceptor transforms the entity stream above this one.
+    StreamOutput output =
+        new StreamOutput(out, response.getHeaderString(HttpHeaders.CONTENT_ENCODING) == null);
     wire = output;
     return output;
   }

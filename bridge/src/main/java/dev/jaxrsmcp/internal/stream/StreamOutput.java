@@ -34,6 +34,7 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
   private static final boolean GRIZZLY = present("org.glassfish.grizzly.OutputSink");
   private static final boolean SERVLET = present("jakarta.servlet.WriteListener");
 
+  private final boolean verbatim;
   private volatile WriteReadiness readiness;
   private volatile boolean batching;
 
@@ -42,9 +43,18 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
   private ByteArrayOutputStream held = new ByteArrayOutputStream();
   private boolean unflushed;
 
-  StreamOutput(OutputStream container) {
+  /**
+   * @param verbatim whether what is written here reaches the client as it is (no {@code
+   *     Content-Encoding} on the response), so events encoded once may be written here directly
+   */
+  StreamOutput(OutputStream container, boolean verbatim) {
     super(container);
     this.readiness = readinessOf(container);
+    this.verbatim = verbatim;
+  }
+
+  boolean verbatim() {
+    return verbatim;
   }
 
   /**

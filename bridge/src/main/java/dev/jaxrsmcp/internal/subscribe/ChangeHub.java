@@ -119,8 +119,14 @@ public final class ChangeHub implements McpChanges {
       String template,
       Map<String, String> variables,
       Map<String, List<String>> headers) {
+    // Only a watcher uses the variables and headers: a URI without one does not keep them.
+    boolean watched = watchers.containsKey(template);
     Subscription subscription =
-        new Subscription(template, variables, headers, order.incrementAndGet());
+        new Subscription(
+            template,
+            watched ? variables : Map.of(),
+            watched ? headers : Map.of(),
+            order.incrementAndGet());
     boolean[] added = {false};
     byUri.compute(
         uri,
@@ -130,7 +136,7 @@ public final class ChangeHub implements McpChanges {
           added[0] = next.putIfAbsent(subscriber, subscription) == null;
           return next;
         });
-    if (added[0] && watchers.containsKey(template)) {
+    if (added[0] && watched) {
       watches.reconcile(uri);
     }
   }

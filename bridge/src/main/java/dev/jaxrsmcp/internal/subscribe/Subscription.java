@@ -8,8 +8,8 @@ import java.util.Map;
  * when it is (re)started with this subscriber's request.
  *
  * @param template the subscribed resource's template text (finds the watcher)
- * @param variables the template variables the URI bound
- * @param headers the subscribing request's headers
+ * @param variables the template variables the URI bound (empty when the template has no watcher)
+ * @param headers the subscribing request's headers (empty when the template has no watcher)
  * @param order when the subscription was made, among all of this hub's (smaller is older)
  */
 record Subscription(

@@ -87,7 +87,7 @@ class OutboxTest {
         client,
         client,
         max,
-        List.of(new Outbox.Frame("why", 0, false)),
+        () -> List.of(new Outbox.Frame("why", 0, false)),
         StreamWriters::execute,
         false);
   }
@@ -179,7 +179,7 @@ class OutboxTest {
             client,
             client,
             1_000,
-            List.of(),
+            List::of,
             task -> {
               scheduled.incrementAndGet();
               task.run(); // on this thread: what runs is visible at once
@@ -250,7 +250,7 @@ class OutboxTest {
             client,
             client,
             max,
-            List.of(new Outbox.Frame("why", 0, false)),
+            () -> List.of(new Outbox.Frame("why", 0, false)),
             Runnable::run, // on this thread: what runs is visible at once
             true);
     outbox.release(gate);
