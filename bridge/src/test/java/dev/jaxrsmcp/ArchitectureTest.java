@@ -75,6 +75,7 @@ class ArchitectureTest {
                   "internal.waiting", "internal.envelope", "internal.longrun", "internal.stream"),
           "internal.endpoint",
               Set.of(
+                  "internal.readiness",
                   "internal.read",
                   "internal.envelope",
                   "internal.longrun",
@@ -82,6 +83,7 @@ class ArchitectureTest {
                   "internal.subscriptions"),
           "internal.install",
               Set.of(
+                  "internal.readiness",
                   "internal.endpoint",
                   "internal.read",
                   "internal.envelope",

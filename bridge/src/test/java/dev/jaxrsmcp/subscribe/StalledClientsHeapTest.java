@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * while Grizzly's {@code canWrite} was false, but Grizzly's bound per connection is four times the
  * socket's send buffer (a 7,879,680-byte bound on loopback), and each queued write keeps pooled
  * buffers several times its size: a stalled client grew past 9 MB and on (failing here). The
- * stream's connection now has a 64 KiB bound ({@code StreamQueues}): about 300 KiB each.
+ * stream's connection now has a 64 KiB bound ({@code readiness.StreamQueues}): about 300 KiB each.
  */
 class StalledClientsHeapTest {
   static final String HEAP = "256m";

@@ -85,10 +85,8 @@ final class Outbox implements Runnable {
   }
 
   /**
-   * One thing to write.
-   *
-   * @param bytes what it holds in memory until written (zero for a body streamed from disk)
-   * @param keepAlive a keep-alive comment: skipped while another one waits to be written
+   * One thing to write: {@code bytes} is what it holds in memory until written (zero for a body
+   * streamed from disk); a {@code keepAlive} comment is skipped while another one waits.
    */
   record Frame(Object payload, long bytes, boolean keepAlive) {}
 
@@ -136,10 +134,7 @@ final class Outbox implements Runnable {
     this.held = held;
   }
 
-  /**
-   * Lets a held outbox write what it queued to {@code wire} (and end, if it was closed meanwhile).
-   * Idempotent.
-   */
+  /** Lets a held outbox write what it queued to {@code wire} (and end, if closed). Idempotent. */
   void release(Wire wire) {
     synchronized (this) {
       if (!held) {

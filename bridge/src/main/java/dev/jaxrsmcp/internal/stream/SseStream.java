@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
+import dev.jaxrsmcp.internal.readiness.StreamQueues;
 import dev.jaxrsmcp.internal.session.NotificationStream;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;

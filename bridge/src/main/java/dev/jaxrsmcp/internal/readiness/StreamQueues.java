@@ -1,7 +1,5 @@
-package dev.jaxrsmcp.internal.stream;
+package dev.jaxrsmcp.internal.readiness;
 
-import dev.jaxrsmcp.internal.readiness.GrizzlyQueueBound;
-import dev.jaxrsmcp.internal.readiness.ServletReadiness;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.glassfish.jersey.internal.inject.InjectionManager;
@@ -17,10 +15,10 @@ import org.glassfish.jersey.server.ContainerRequest;
  */
 public final class StreamQueues {
   /** The most bytes Grizzly queues for a stream's connection before its writes wait. */
-  static final int CONTAINER_QUEUE_BYTES = 64 * 1024;
+  public static final int CONTAINER_QUEUE_BYTES = 64 * 1024;
 
   /** The request property that carries the servlet response from here to the stream's answer. */
-  static final String SERVLET_RESPONSE = StreamQueues.class.getName() + ".servletResponse";
+  public static final String SERVLET_RESPONSE = StreamQueues.class.getName() + ".servletResponse";
 
   private static final System.Logger LOG = System.getLogger(StreamQueues.class.getName());
 
