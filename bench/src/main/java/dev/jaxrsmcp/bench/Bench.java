@@ -223,27 +223,61 @@ public final class Bench {
   }
 
   /**
-   * N healthy listens and M stalled ones, one change per second; the results go to the log and to
-   * slow-consumers.md beside the report.
+   * Stalled clients in both eras while two writers flood their subscriptions, beside healthy
+   * listens, on the demo's Grizzly settings and on Tomcat, each in a JVM of its own; the results go
+   * to the log and to slow-consumers.md beside the report.
    */
   private static void slowConsumers(BenchSettings settings) throws Exception {
-    int healthy = settings.quick() ? 20 : 200;
-    int stalled = settings.quick() ? 20 : 200;
-    int changes = settings.quick() ? 3 : 20;
-    log("slow consumers: " + healthy + " healthy listens, " + stalled + " stalled ones");
-    try (ChildJvm server =
-        ChildJvm.start(
-            "slow-consumers",
-            settings.jvmFor("slow-consumers"),
+    SlowConsumers.Settings slow = SlowConsumers.Settings.of(settings.quick());
+    log(
+        "slow consumers: "
+            + slow.stalledCounts()
+            + " stalled clients in each era, "
+            + slow.flood().toSeconds()
+            + " s floods, "
+            + slow.healthy()
+            + " healthy listens; Grizzly and Tomcat");
+    List<String> containers =
+        List.of(
+            "Grizzly: the demo's settings (64 workers, 1,000 queued; read, write and keep-alive"
+                + " timeouts 10, 15 and 30 s; pooled buffers)",
+            "Tomcat "
+                + org.apache.catalina.util.ServerInfo.getServerNumber()
+                + ": Jersey's `ServletContainer`, async supported, the counterparts of those"
+                + " settings (`maxThreads` "
+                + TomcatBridgeServer.THREADS
+                + ", `connectionTimeout` "
+                + TomcatBridgeServer.CONNECTION_TIMEOUT_MS / 1000
+                + " s, `keepAliveTimeout` "
+                + TomcatBridgeServer.KEEP_ALIVE_TIMEOUT_MS / 1000
+                + " s)");
+    List<SlowConsumers.Phase> phases = new ArrayList<>();
+    phases.addAll(
+        slowConsumersOn(
+            settings,
+            slow,
+            "Grizzly",
             BridgeServer.class.getName(),
-            List.of("0"),
-            settings.logs())) {
+            List.of("0", "64", BridgeServer.DEMO_TIMEOUTS)));
+    phases.addAll(
+        slowConsumersOn(
+            settings, slow, "Tomcat", TomcatBridgeServer.class.getName(), List.of("0")));
+    SlowConsumerReport.write(settings.out(), slow, containers, phases);
+    log("wrote " + settings.out().resolve(SlowConsumerReport.FILE));
+  }
+
+  private static List<SlowConsumers.Phase> slowConsumersOn(
+      BenchSettings settings,
+      SlowConsumers.Settings slow,
+      String container,
+      String mainClass,
+      List<String> args)
+      throws Exception {
+    String name = "slow-consumers-" + container.toLowerCase(java.util.Locale.ROOT);
+    try (ChildJvm server =
+        ChildJvm.start(name, settings.jvmFor(name), mainClass, args, settings.logs())) {
       int port = server.awaitPort();
-      List<SlowConsumers.Phase> phases = SlowConsumers.run(port, healthy, stalled, changes);
-      for (SlowConsumers.Phase phase : phases) {
-        log("slow consumers, " + phase.line());
-      }
-      SlowConsumers.write(settings.out(), healthy, changes, phases);
+      return SlowConsumers.run(container, port, server.pid(), slow);
     }
   }
 
