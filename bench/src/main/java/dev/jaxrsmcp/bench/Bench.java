@@ -241,8 +241,7 @@ public final class Bench {
         List.of(
             "Grizzly: the demo's settings (64 workers, 1,000 queued; read, write and keep-alive"
                 + " timeouts 10, 15 and 30 s; pooled buffers)",
-            "Tomcat "
-                + org.apache.catalina.util.ServerInfo.getServerNumber()
+            org.apache.catalina.util.ServerInfo.getServerInfo().replace("Apache ", "")
                 + ": Jersey's `ServletContainer`, async supported, the counterparts of those"
                 + " settings (`maxThreads` "
                 + TomcatBridgeServer.THREADS

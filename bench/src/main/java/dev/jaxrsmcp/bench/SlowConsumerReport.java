@@ -92,8 +92,9 @@ final class SlowConsumerReport {
     md.append("\n## Healthy listens during the flood\n\n")
         .append("Delivery latency: from sending the `PUT` that changed the healthy listens'")
         .append(" resource to reading its notification, one value per notification (attributed to")
-        .append(" the latest change sent before it). Changes: what the two writers made in the")
-        .append(" phase.\n\n")
+        .append(" the latest change sent before it); the full collections of the live heap")
+        .append(" samples pause the server in every phase alike. Changes: what the two writers")
+        .append(" made in the phase.\n\n")
         .append(
             "| container | stalled clients | changes made | healthy delivered | p50 | p99 | max |\n")
         .append("|---|---|---:|---:|---:|---:|---:|\n");

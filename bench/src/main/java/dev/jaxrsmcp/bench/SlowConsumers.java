@@ -50,11 +50,7 @@ final class SlowConsumers {
     static Settings of(boolean quick) {
       return quick
           ? new Settings(
-              10,
-              List.of(5),
-              Duration.ofSeconds(5),
-              Duration.ofMillis(500),
-              Duration.ofMillis(2500))
+              10, List.of(5), Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofSeconds(2))
           : new Settings(
               20,
               List.of(5, 20),
@@ -228,7 +224,7 @@ final class SlowConsumers {
       threadsDuring = Math.max(threadsDuring, ProcStatus.of(pid).threads());
       heapPeak = Math.max(heapPeak, atEnd.liveHeap());
       long changes = floodStatus(port)[1] - changesBefore;
-      Thread.sleep(1_000); // the last tick's notifications arrive
+      Thread.sleep(500); // the last tick's notifications arrive
 
       Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
       long delivered = 0;
@@ -239,7 +235,7 @@ final class SlowConsumers {
           delivered++;
         }
       }
-      Map<StalledClients.End, Integer> ends = clients.drain(2_000, 15_000);
+      Map<StalledClients.End, Integer> ends = clients.drain(1_000, 15_000);
       clients.close();
       Thread.sleep(1_000);
       int threadsAfter = ProcStatus.of(pid).threads();
