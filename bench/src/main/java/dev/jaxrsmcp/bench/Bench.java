@@ -250,17 +250,23 @@ public final class Bench {
                 + " s, `keepAliveTimeout` "
                 + TomcatBridgeServer.KEEP_ALIVE_TIMEOUT_MS / 1000
                 + " s)");
+    // -Dbench.slowContainers=tomcat (or grizzly) measures one container only, to look into it.
+    String only = System.getProperty("bench.slowContainers", "grizzly,tomcat");
     List<SlowConsumers.Phase> phases = new ArrayList<>();
-    phases.addAll(
-        slowConsumersOn(
-            settings,
-            slow,
-            "Grizzly",
-            BridgeServer.class.getName(),
-            List.of("0", "64", BridgeServer.DEMO_TIMEOUTS)));
-    phases.addAll(
-        slowConsumersOn(
-            settings, slow, "Tomcat", TomcatBridgeServer.class.getName(), List.of("0")));
+    if (only.contains("grizzly")) {
+      phases.addAll(
+          slowConsumersOn(
+              settings,
+              slow,
+              "Grizzly",
+              BridgeServer.class.getName(),
+              List.of("0", "64", BridgeServer.DEMO_TIMEOUTS)));
+    }
+    if (only.contains("tomcat")) {
+      phases.addAll(
+          slowConsumersOn(
+              settings, slow, "Tomcat", TomcatBridgeServer.class.getName(), List.of("0")));
+    }
     SlowConsumerReport.write(settings.out(), slow, containers, phases);
     log("wrote " + settings.out().resolve(SlowConsumerReport.FILE));
   }

@@ -54,9 +54,9 @@ final class SlowConsumers {
           : new Settings(
               20,
               List.of(5, 20),
-              Duration.ofSeconds(15),
+              Duration.ofSeconds(12), // 15 s, as StalledClientsHeapTest, took over 4 minutes
               Duration.ofMillis(500),
-              Duration.ofSeconds(5));
+              Duration.ofSeconds(2));
     }
   }
 
@@ -169,6 +169,7 @@ final class SlowConsumers {
     List<Socket> healthy = new ArrayList<>();
     List<Thread> readers = new ArrayList<>();
     ConcurrentLinkedQueue<Long> arrivals = new ConcurrentLinkedQueue<>();
+    ConcurrentLinkedQueue<String> unacknowledged = new ConcurrentLinkedQueue<>();
     try (StalledClients clients =
         era == null
             ? StalledClients.open(port, StalledClients.Era.MODERN, 0, List.of())
@@ -178,13 +179,26 @@ final class SlowConsumers {
         Socket socket = listenToTicker(port, i);
         healthy.add(socket);
         Thread reader =
-            new Thread(() -> read(socket, acknowledged, arrivals), "slow-consumers-reader-" + i);
+            new Thread(
+                () -> read(socket, acknowledged, arrivals, unacknowledged),
+                "slow-consumers-reader-" + i);
         reader.setDaemon(true);
         reader.start();
         readers.add(reader);
       }
-      if (!acknowledged.await(60, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("not every healthy listen was acknowledged in 60 s");
+      if (!acknowledged.await(30, TimeUnit.SECONDS)) {
+        throw new IllegalStateException(
+            acknowledged.getCount()
+                + " of "
+                + settings.healthy()
+                + " healthy listens were not acknowledged in 30 s ("
+                + container
+                + ", "
+                + (era == null ? "no" : stalled + " " + era.label)
+                + " stalled clients); streams that ended unacknowledged: "
+                + unacknowledged
+                + "; the server's threads: "
+                + ThreadDump.of(pid));
       }
       long changesBefore = floodStatus(port)[1];
       ServerMemory before = ServerMemory.of(port, true);
@@ -323,14 +337,32 @@ final class SlowConsumers {
     }
   }
 
+  /**
+   * Reads a healthy listen: counts its acknowledgement and notes each notification's arrival. A
+   * stream that ends before its acknowledgement adds its status line and last line to {@code
+   * unacknowledged}, for the error message.
+   */
   private static void read(
-      Socket socket, CountDownLatch acknowledged, ConcurrentLinkedQueue<Long> arrivals) {
+      Socket socket,
+      CountDownLatch acknowledged,
+      ConcurrentLinkedQueue<Long> arrivals,
+      ConcurrentLinkedQueue<String> unacknowledged) {
+    String status = null;
+    String last = null;
+    boolean acked = false;
     try (BufferedReader lines =
         new BufferedReader(
             new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = lines.readLine()) != null) {
+        if (status == null) {
+          status = line;
+        }
+        if (!line.isEmpty()) {
+          last = line;
+        }
         if (line.contains(SseResponseReader.ACKNOWLEDGED)) {
+          acked = true;
           acknowledged.countDown();
         } else if (line.contains(SseResponseReader.UPDATED)) {
           arrivals.add(System.nanoTime());
@@ -338,6 +370,9 @@ final class SlowConsumers {
       }
     } catch (IOException e) {
       // closed at the end of the phase
+    }
+    if (!acked) {
+      unacknowledged.add(status + " ... " + last);
     }
   }
 
