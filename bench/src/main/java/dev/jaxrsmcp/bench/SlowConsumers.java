@@ -223,7 +223,9 @@ final class SlowConsumers {
               ticks.add(sent);
             }
             connection.exchange(put);
-            nextTick += settings.tick().toNanos();
+            // Never two changes closer than a tick (a late loop would send a burst, which the
+            // bridge's 250 ms debounce folds into fewer notifications).
+            nextTick = Math.max(nextTick, System.nanoTime()) + settings.tick().toNanos();
           }
           if (now >= nextHeap && nextHeap < end) {
             heapPeak = Math.max(heapPeak, ServerMemory.of(port, true).liveHeap());
@@ -238,7 +240,11 @@ final class SlowConsumers {
       threadsDuring = Math.max(threadsDuring, ProcStatus.of(pid).threads());
       heapPeak = Math.max(heapPeak, atEnd.liveHeap());
       long changes = floodStatus(port)[1] - changesBefore;
-      Thread.sleep(500); // the last tick's notifications arrive
+      long expected = (long) settings.healthy() * ticks.size();
+      long lastWait = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+      while (arrivals.size() < expected && System.nanoTime() < lastWait) {
+        Thread.sleep(20); // the last changes' notifications arrive
+      }
 
       Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
       long delivered = 0;
@@ -266,7 +272,7 @@ final class SlowConsumers {
           changes,
           delivery,
           delivered,
-          (long) settings.healthy() * ticks.size(),
+          expected,
           ends);
     } finally {
       for (Socket socket : healthy) {
