@@ -93,7 +93,7 @@ public final class Bench {
       burst = Optional.of(burst(settings));
     }
     if (settings.parts().contains("slow")) {
-      slowConsumers(settings);
+      slowConsumers(settings, machine, provenance);
     }
     Report report =
         new Report(
@@ -227,7 +227,8 @@ public final class Bench {
    * listens, on the demo's Grizzly settings and on Tomcat, each in a JVM of its own; the results go
    * to the log and to slow-consumers.md beside the report.
    */
-  private static void slowConsumers(BenchSettings settings) throws Exception {
+  private static void slowConsumers(BenchSettings settings, Machine machine, Provenance provenance)
+      throws Exception {
     SlowConsumers.Settings slow = SlowConsumers.Settings.of(settings.quick());
     log(
         "slow consumers: "
@@ -241,7 +242,7 @@ public final class Bench {
         List.of(
             "Grizzly: the demo's settings (64 workers, 1,000 queued; read, write and keep-alive"
                 + " timeouts 10, 15 and 30 s; pooled buffers)",
-            org.apache.catalina.util.ServerInfo.getServerInfo().replace("Apache ", "")
+            org.apache.catalina.util.ServerInfo.getServerInfo().replace("Apache Tomcat/", "Tomcat ")
                 + ": Jersey's `ServletContainer`, async supported, the counterparts of those"
                 + " settings (`maxThreads` "
                 + TomcatBridgeServer.THREADS
@@ -267,7 +268,16 @@ public final class Bench {
           slowConsumersOn(
               settings, slow, "Tomcat", TomcatBridgeServer.class.getName(), List.of("0")));
     }
-    SlowConsumerReport.write(settings.out(), slow, containers, phases);
+    String measured =
+        String.format(
+            java.util.Locale.ROOT,
+            "Measured on %s at commit %s%s, %d cores, load average %.2f before the run.",
+            provenance.date(),
+            provenance.commit().substring(0, Math.min(7, provenance.commit().length())),
+            provenance.clean() ? "" : " (with uncommitted changes)",
+            machine.cores(),
+            machine.loadAverage());
+    SlowConsumerReport.write(settings.out(), slow, measured, containers, phases);
     log("wrote " + settings.out().resolve(SlowConsumerReport.FILE));
   }
 

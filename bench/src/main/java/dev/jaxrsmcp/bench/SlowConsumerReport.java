@@ -17,10 +17,14 @@ final class SlowConsumerReport {
 
   private SlowConsumerReport() {}
 
-  /** Writes the file into {@code out}; {@code containers} describe the servers measured. */
+  /**
+   * Writes the file into {@code out}; {@code measured} says when, at which commit and on what,
+   * {@code containers} describe the servers measured.
+   */
   static void write(
       Path out,
       SlowConsumers.Settings settings,
+      String measured,
       List<String> containers,
       List<SlowConsumers.Phase> phases)
       throws IOException {
@@ -50,7 +54,9 @@ final class SlowConsumerReport {
         .append(" stalled clients in each era, one phase after the other; `maxUnsentBytes` is the")
         .append(" bridge's default, ")
         .append(SlowConsumers.MAX_UNSENT >> 10)
-        .append(" KiB.\n\nServers:\n\n");
+        .append(" KiB. ")
+        .append(measured)
+        .append("\n\nServers:\n\n");
     for (String container : containers) {
       md.append("- ").append(container).append('\n');
     }

@@ -49,12 +49,13 @@ class SlowConsumerReportTest {
     SlowConsumerReport.write(
         out,
         SlowConsumers.Settings.of(true),
+        "Measured today.",
         List.of("Grizzly: x", "Tomcat: y"),
         List.of(none, legacy));
 
     String md = Files.readString(out.resolve(SlowConsumerReport.FILE));
     assertThat(md)
-        .contains("- Grizzly: x\n- Tomcat: y\n")
+        .contains("1024 KiB. Measured today.\n\nServers:\n\n- Grizzly: x\n- Tomcat: y\n")
         .contains("| Grizzly | none | 50 MiB | 51 MiB | 52 MiB | – | – | 40 / 41 / 40 | – |")
         .contains(
             "| Tomcat | 4 legacy | 60 MiB | 61 MiB | 62 MiB | 512 KiB | 1,024 KiB | 40 / 48 / 44 |"
