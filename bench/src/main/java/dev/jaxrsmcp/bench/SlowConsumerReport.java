@@ -100,7 +100,9 @@ final class SlowConsumerReport {
         .append(" resource to reading its notification, one value per notification (attributed to")
         .append(" the latest change sent before it); the full collections of the live heap")
         .append(" samples pause the server in every phase alike. Changes: what the two writers")
-        .append(" made in the phase.\n\n")
+        .append(" made in the phase. A healthy listen not acknowledged within 15 s is said so")
+        .append(" in its row (its notifications count as undelivered) and the server's threads")
+        .append(" are dumped into the logs.\n\n")
         .append(
             "| container | stalled clients | changes made | healthy delivered | p50 | p99 | max |\n")
         .append("|---|---|---:|---:|---:|---:|---:|\n");
@@ -108,12 +110,15 @@ final class SlowConsumerReport {
       md.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %,d | %d of %d | %.1f ms | %.1f ms | %.1f ms |\n",
+              "| %s | %s | %,d | %d of %d%s | %.1f ms | %.1f ms | %.1f ms |\n",
               p.container(),
               p.clients(),
               p.changes(),
               p.delivered(),
               p.expected(),
+              p.unacknowledged() == 0
+                  ? ""
+                  : " (" + p.unacknowledged() + " listens never acknowledged)",
               p.ms(50),
               p.ms(99),
               p.ms(100)));

@@ -71,6 +71,7 @@ final class SlowConsumers {
    * @param threadsAfter threads a second after the stalled clients closed their connections
    * @param changes changes the writers made
    * @param ends how the stalled streams ended
+   * @param unacknowledged healthy listens that got no acknowledgement within 15 s
    */
   record Phase(
       String container,
@@ -86,7 +87,8 @@ final class SlowConsumers {
       Histogram deliveryMicros,
       long delivered,
       long expected,
-      Map<StalledClients.End, Integer> ends) {
+      Map<StalledClients.End, Integer> ends,
+      int unacknowledged) {
     String clients() {
       return era == null ? "none" : stalled + " " + era.label;
     }
@@ -107,7 +109,7 @@ final class SlowConsumers {
           java.util.Locale.ROOT,
           "%s, %s stalled: heap %d -> %d MiB (peak %d MiB, %d KiB per stalled client);"
               + " threads %d / %d / %d; healthy delivered %d of %d, p50 %.1f ms, p99 %.1f ms;"
-              + " %d changes; stalled streams %s",
+              + " %d changes; stalled streams %s; %d healthy listens unacknowledged",
           container,
           clients(),
           heapBefore >> 20,
@@ -122,7 +124,8 @@ final class SlowConsumers {
           ms(50),
           ms(99),
           changes,
-          ends);
+          ends,
+          unacknowledged);
     }
   }
 
@@ -186,12 +189,18 @@ final class SlowConsumers {
         reader.start();
         readers.add(reader);
       }
-      if (!acknowledged.await(30, TimeUnit.SECONDS)) {
-        throw new IllegalStateException(
-            acknowledged.getCount()
+      // A listen left unacknowledged is a finding, not the end of the run: it is counted (and
+      // its notifications are missing from the delivered column), and the server's threads are
+      // dumped into the logs for a look.
+      int unacked = 0;
+      if (!acknowledged.await(15, TimeUnit.SECONDS)) {
+        unacked = (int) acknowledged.getCount();
+        Bench.log(
+            "slow consumers: "
+                + unacked
                 + " of "
                 + settings.healthy()
-                + " healthy listens were not acknowledged in 30 s ("
+                + " healthy listens were not acknowledged in 15 s ("
                 + container
                 + ", "
                 + (era == null ? "no" : stalled + " " + era.label)
@@ -273,7 +282,8 @@ final class SlowConsumers {
           delivery,
           delivered,
           expected,
-          ends);
+          ends,
+          unacked);
     } finally {
       for (Socket socket : healthy) {
         socket.close();

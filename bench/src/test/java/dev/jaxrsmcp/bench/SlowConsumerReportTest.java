@@ -22,7 +22,7 @@ class SlowConsumerReportTest {
     SlowConsumers.Phase none =
         new SlowConsumers.Phase(
             "Grizzly", null, 0, 50L << 20, 51L << 20, 52L << 20, 40, 41, 40, 1_000_000, latency, 2,
-            2, Map.of());
+            2, Map.of(), 0);
     SlowConsumers.Phase legacy =
         new SlowConsumers.Phase(
             "Tomcat",
@@ -44,7 +44,8 @@ class SlowConsumerReportTest {
                 StalledClients.End.OPEN,
                 1,
                 StalledClients.End.OTHER,
-                1));
+                1),
+            1);
 
     SlowConsumerReport.write(
         out,
@@ -61,6 +62,6 @@ class SlowConsumerReportTest {
             "| Tomcat | 4 legacy | 60 MiB | 61 MiB | 62 MiB | 512 KiB | 1,024 KiB | 40 / 48 / 44 |"
                 + " 2 of 4; 1 ended otherwise; 1 still open |")
         .contains("| Grizzly | none | 1,000,000 | 2 of 2 | 2.0 ms | 40.0 ms | 40.0 ms |")
-        .contains("| Tomcat | 4 legacy | 2,500,000 | 1 of 2 |");
+        .contains("| Tomcat | 4 legacy | 2,500,000 | 1 of 2 (1 listens never acknowledged) |");
   }
 }
