@@ -11,7 +11,8 @@
 #   (demo: the direct GET and the modern read against the demo service as shipped, access record on)
 #   (observe: modern reads with observation off, on a no-op Micrometer registry, and timed)
 #   (burst: 200 long-running reads at once against the demo's limit of 32, all must complete)
-#   (slow: N healthy listens and M stalled ones, one change per second; writes slow-consumers.md)
+#   (slow: clients subscribed to 400 resources each stop reading while two writers change them,
+#    both eras, Grizzly and Tomcat, beside healthy listens; writes slow-consumers.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -93,7 +93,7 @@ public final class Bench {
       burst = Optional.of(burst(settings));
     }
     if (settings.parts().contains("slow")) {
-      slowConsumers(settings);
+      slowConsumers(settings, machine, provenance);
     }
     Report report =
         new Report(
@@ -223,27 +223,76 @@ public final class Bench {
   }
 
   /**
-   * N healthy listens and M stalled ones, one change per second; the results go to the log and to
-   * slow-consumers.md beside the report.
+   * Stalled clients in both eras while two writers flood their subscriptions, beside healthy
+   * listens, on the demo's Grizzly settings and on Tomcat, each in a JVM of its own; the results go
+   * to the log and to slow-consumers.md beside the report.
    */
-  private static void slowConsumers(BenchSettings settings) throws Exception {
-    int healthy = settings.quick() ? 20 : 200;
-    int stalled = settings.quick() ? 20 : 200;
-    int changes = settings.quick() ? 3 : 20;
-    log("slow consumers: " + healthy + " healthy listens, " + stalled + " stalled ones");
+  private static void slowConsumers(BenchSettings settings, Machine machine, Provenance provenance)
+      throws Exception {
+    SlowConsumers.Settings slow = SlowConsumers.Settings.of(settings.quick());
+    log(
+        "slow consumers: "
+            + slow.stalledCounts()
+            + " stalled clients in each era, "
+            + slow.flood().toSeconds()
+            + " s floods, "
+            + slow.healthy()
+            + " healthy listens; Grizzly and Tomcat");
+    List<String> containers =
+        List.of(
+            "Grizzly: the demo's settings (64 workers, 1,000 queued; read, write and keep-alive"
+                + " timeouts 10, 15 and 30 s; pooled buffers)",
+            org.apache.catalina.util.ServerInfo.getServerInfo().replace("Apache Tomcat/", "Tomcat ")
+                + ": Jersey's `ServletContainer`, async supported, the counterparts of those"
+                + " settings (`maxThreads` "
+                + TomcatBridgeServer.THREADS
+                + ", `connectionTimeout` "
+                + TomcatBridgeServer.CONNECTION_TIMEOUT_MS / 1000
+                + " s, `keepAliveTimeout` "
+                + TomcatBridgeServer.KEEP_ALIVE_TIMEOUT_MS / 1000
+                + " s)");
+    // -Dbench.slowContainers=tomcat (or grizzly) measures one container only, to look into it.
+    String only = System.getProperty("bench.slowContainers", "grizzly,tomcat");
+    List<SlowConsumers.Phase> phases = new ArrayList<>();
+    if (only.contains("grizzly")) {
+      phases.addAll(
+          slowConsumersOn(
+              settings,
+              slow,
+              "Grizzly",
+              BridgeServer.class.getName(),
+              List.of("0", "64", BridgeServer.DEMO_TIMEOUTS)));
+    }
+    if (only.contains("tomcat")) {
+      phases.addAll(
+          slowConsumersOn(
+              settings, slow, "Tomcat", TomcatBridgeServer.class.getName(), List.of("0")));
+    }
+    String measured =
+        String.format(
+            java.util.Locale.ROOT,
+            "Measured on %s at commit %s%s, %d cores, load average %.2f before the run.",
+            provenance.date(),
+            provenance.commit().substring(0, Math.min(7, provenance.commit().length())),
+            provenance.clean() ? "" : " (with uncommitted changes)",
+            machine.cores(),
+            machine.loadAverage());
+    SlowConsumerReport.write(settings.out(), slow, measured, containers, phases);
+    log("wrote " + settings.out().resolve(SlowConsumerReport.FILE));
+  }
+
+  private static List<SlowConsumers.Phase> slowConsumersOn(
+      BenchSettings settings,
+      SlowConsumers.Settings slow,
+      String container,
+      String mainClass,
+      List<String> args)
+      throws Exception {
+    String name = "slow-consumers-" + container.toLowerCase(java.util.Locale.ROOT);
     try (ChildJvm server =
-        ChildJvm.start(
-            "slow-consumers",
-            settings.jvmFor("slow-consumers"),
-            BridgeServer.class.getName(),
-            List.of("0"),
-            settings.logs())) {
+        ChildJvm.start(name, settings.jvmFor(name), mainClass, args, settings.logs())) {
       int port = server.awaitPort();
-      List<SlowConsumers.Phase> phases = SlowConsumers.run(port, healthy, stalled, changes);
-      for (SlowConsumers.Phase phase : phases) {
-        log("slow consumers, " + phase.line());
-      }
-      SlowConsumers.write(settings.out(), healthy, changes, phases);
+      return SlowConsumers.run(container, port, server.pid(), slow);
     }
   }
 

@@ -1,11 +1,13 @@
 package dev.jaxrsmcp.bench;
 
 import dev.jaxrsmcp.changes.McpChangeBus;
+import dev.jaxrsmcp.changes.McpWatcher;
 import dev.jaxrsmcp.demo.DemoApplication;
 import dev.jaxrsmcp.demo.WidgetStore;
 import dev.jaxrsmcp.tasks.McpTaskStore;
 import java.net.URI;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.memory.PooledMemoryManager;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
@@ -16,16 +18,21 @@ import org.glassfish.jersey.server.ResourceConfig;
  * The server under test, run in its own JVM: the demo application ({@link
  * DemoApplication#create()}) plus {@link BenchRoutes} and {@link AdminRoutes}, on embedded Grizzly
  * at 127.0.0.1. Prints {@code READY port=N} once it listens. Arguments: the port (0: any free one),
- * and optionally the number of worker threads (the demo's container has 64).
+ * optionally the number of worker threads (the demo's container has 64), and optionally {@code
+ * demo}: the demo's timeouts as well ({@link #DEMO_TIMEOUTS}).
  */
 public final class BridgeServer {
+  /** The third argument that applies the demo's timeouts. */
+  static final String DEMO_TIMEOUTS = "demo";
+
   private BridgeServer() {}
 
   /**
    * The application under test. Its listens carry no credentials, so they all count as the one
    * anonymous caller (docs/security.md, ownership and quotas): the limits of unauthenticated
    * callers are raised to what the fan-out and slow-consumer runs open; every other setting is the
-   * demo's.
+   * demo's. The slow-consumer run's items ({@link FloodRoutes}) are watched by their pushed changes
+   * only, and a listen may name as many of them as that run subscribes each client to.
    */
   static ResourceConfig application() {
     return DemoApplication.create(
@@ -35,8 +42,11 @@ public final class BridgeServer {
             mcp ->
                 mcp.maxAnonymousListens(10_000)
                     .maxAnonymousSessions(10_000)
-                    .maxSubscriptionsPerCaller(1_000_000))
+                    .maxSubscriptionsPerCaller(1_000_000)
+                    .maxListenUris(SlowConsumers.SUBSCRIPTIONS)
+                    .watch(FloodRoutes.ITEMS, McpWatcher.pushed()))
         .register(BenchRoutes.class)
+        .register(FloodRoutes.class)
         .register(AdminRoutes.class);
   }
 
@@ -48,13 +58,19 @@ public final class BridgeServer {
   private static final java.util.logging.Logger ACCESS =
       java.util.logging.Logger.getLogger("dev.jaxrsmcp.access");
 
-  public static void main(String[] args) throws Exception {
+  /** Turns the access record off unless {@code -Dbench.accessRecord=true}. */
+  static void quietAccessRecord() {
     ACCESS.setLevel(
         Boolean.getBoolean("bench.accessRecord")
             ? java.util.logging.Level.INFO
             : java.util.logging.Level.WARNING);
+  }
+
+  public static void main(String[] args) throws Exception {
+    quietAccessRecord();
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
     int workers = args.length > 1 ? Integer.parseInt(args[1]) : 0; // 0: Grizzly's default
+    boolean demoTimeouts = args.length > 2 && args[2].equals(DEMO_TIMEOUTS);
     HttpServer server =
         GrizzlyHttpServerFactory.createHttpServer(
             URI.create("http://127.0.0.1:" + port + "/"), application(), false);
@@ -72,6 +88,14 @@ public final class BridgeServer {
                     .setMaxPoolSize(workers)
                     .setQueueLimit(1_000));
       }
+      if (demoTimeouts) { // as the demo's ContainerSettings: what bears on a stalled client
+        listener.getKeepAlive().setIdleTimeoutInSeconds(30);
+        listener.getTransport().setReadTimeout(10, TimeUnit.SECONDS);
+        listener.getTransport().setWriteTimeout(15, TimeUnit.SECONDS);
+      }
+    }
+    if (demoTimeouts) { // the rest of a refused body is not waited for
+      server.getServerConfiguration().setMaxPayloadRemainderToSkip(0);
     }
     server.start();
     int actual = server.getListeners().iterator().next().getPort();

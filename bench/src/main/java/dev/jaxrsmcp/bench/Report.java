@@ -426,6 +426,23 @@ final class Report {
         .append(" it says so) and reads `VmRSS`/`VmHWM` from `/proc/self/status`; the SDK peer's")
         .append(" resident memory is read from `/proc/<pid>/status` by the load generator.\n");
     md.append("- Fan-out and the long read each run against a freshly started server JVM.\n");
+    md.append("- Slow consumers (`--only slow`, written to `slow-consumers.md`): stalled clients")
+        .append(" subscribed to ")
+        .append(SlowConsumers.SUBSCRIPTIONS)
+        .append(" resources each (notifications of about 500 bytes; a modern listen naming them")
+        .append(" all, or a legacy session with a `resources/subscribe` for each and its `GET`")
+        .append(" stream) read nothing after the status line (a 4 KiB receive buffer) while two")
+        .append(" writer threads in the server change those resources as fast as they can; beside")
+        .append(" them healthy listens of a resource a `PUT` changes every 500 ms. One server JVM")
+        .append(" per container (the demo's Grizzly settings; Tomcat with Jersey's")
+        .append(
+            " `ServletContainer`, async supported, and the counterparts of those settings) runs")
+        .append(" a phase without stalled clients, then each stalled count in each era. The server")
+        .append(" reports its live heap (what the heap pools held right after a full collection,")
+        .append(" `MemoryPoolMXBean.getCollectionUsage`) before, during and at the end of each")
+        .append(" flood; threads are read from `/proc/<pid>/status`; after the flood each stalled")
+        .append(
+            " stream is read to its end to count those the server ended at `maxUnsentBytes`.\n");
     md.append("- Source: `bench/src/main/java/dev/jaxrsmcp/bench/`; server logs of the last run in")
         .append(" `bench/target/bench-logs/`.\n");
   }

@@ -15,7 +15,8 @@ record ServerMemory(
     long cpuNanos,
     long deliveryCpuNanos,
     long gcMillis,
-    long allocatedBytes) {
+    long allocatedBytes,
+    long liveHeap) {
 
   /** Asks the bridge server at {@code port}; after full collections when {@code gc}. */
   static ServerMemory of(int port, boolean gc) {
@@ -65,6 +66,7 @@ record ServerMemory(
         values.get("cpu"),
         values.getOrDefault("deliveryCpu", 0L),
         values.getOrDefault("gcMillis", 0L),
-        values.getOrDefault("allocated", -1L));
+        values.getOrDefault("allocated", -1L),
+        values.getOrDefault("liveHeap", -1L));
   }
 }

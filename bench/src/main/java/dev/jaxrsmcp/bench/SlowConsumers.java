@@ -6,12 +6,11 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -19,108 +18,274 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * The slow-consumer run: {@code healthy} listens that read everything and {@code stalled} ones that
- * never read (a tiny receive buffer, nothing read after the status line), one change per second.
- * Measures the healthy listens' delivery latency and the server's heap, first without and then with
- * the stalled clients, on the same server.
+ * The slow-consumer run (issue 36): clients that stop reading while the resources they subscribe to
+ * change as fast as two writers can, next to healthy listens whose delivery latency is measured.
+ * Each stalled client subscribes to {@value #SUBSCRIPTIONS} items whose URIs are long enough that a
+ * notification is about 500 bytes (as the bridge's {@code StalledClientsHeapTest}), so that every
+ * buffer between the bridge and the client fills within the flood. On one server it measures a
+ * phase without stalled clients, then each stalled count in each era; {@link SlowConsumerReport}
+ * writes the tables.
  */
 final class SlowConsumers {
-  /** What one phase measured. */
-  record Phase(int stalled, Histogram deliveryMicros, long delivered, long expected, long heap) {
+  /** Items each stalled client subscribes to. */
+  static final int SUBSCRIPTIONS = 400;
+
+  /** The items' URIs (this, then 0 to 399): a notification of one is about 500 bytes. */
+  static final String ITEMS = "app://bench/items/" + "i".repeat(400) + "-";
+
+  /** The bridge's default {@code maxUnsentBytes}, which the server under test keeps. */
+  static final long MAX_UNSENT = 1 << 20;
+
+  /**
+   * How big and how long.
+   *
+   * @param healthy healthy listens of the ticker, reading everything
+   * @param stalledCounts the stalled client counts measured, in each era
+   * @param flood how long the writers run in each phase
+   * @param tick how often the ticker changes during the flood (the healthy listens' latency)
+   * @param heapEvery how often the live heap is sampled during the flood
+   */
+  record Settings(
+      int healthy, List<Integer> stalledCounts, Duration flood, Duration tick, Duration heapEvery) {
+    static Settings of(boolean quick) {
+      return quick
+          ? new Settings(
+              10, List.of(5), Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofSeconds(2))
+          : new Settings(
+              20,
+              List.of(5, 20),
+              Duration.ofSeconds(12), // 15 s, as StalledClientsHeapTest, took over 4 minutes
+              Duration.ofMillis(500),
+              Duration.ofSeconds(2));
+    }
+  }
+
+  /**
+   * What one phase measured.
+   *
+   * @param era of the stalled clients; null without stalled clients
+   * @param heapBefore live heap with every client connected, before the flood
+   * @param heapEnd live heap when the writers stopped, the stalled clients still connected
+   * @param heapPeak the most live heap of the samples during the flood and at its end
+   * @param threadsDuring the most threads sampled during the flood (every 250 ms)
+   * @param threadsAfter threads a second after the stalled clients closed their connections
+   * @param changes changes the writers made
+   * @param ends how the stalled streams ended
+   * @param unacknowledged healthy listens that got no acknowledgement within 15 s
+   */
+  record Phase(
+      String container,
+      StalledClients.Era era,
+      int stalled,
+      long heapBefore,
+      long heapEnd,
+      long heapPeak,
+      int threadsBefore,
+      int threadsDuring,
+      int threadsAfter,
+      long changes,
+      Histogram deliveryMicros,
+      long delivered,
+      long expected,
+      Map<StalledClients.End, Integer> ends,
+      int unacknowledged) {
+    String clients() {
+      return era == null ? "none" : stalled + " " + era.label;
+    }
+
+    /** Live heap growth per stalled client, peak against before; 0 without stalled clients. */
+    long growthPerClient() {
+      return stalled == 0 ? 0 : Math.max(0, heapPeak - heapBefore) / stalled;
+    }
+
+    double ms(double percentile) {
+      return deliveryMicros.getTotalCount() == 0
+          ? Double.NaN
+          : deliveryMicros.getValueAtPercentile(percentile) / 1e3;
+    }
+
     String line() {
       return String.format(
-          Locale.ROOT,
-          "%d stalled: delivered %d of %d; p50 %.1f ms, p99 %.1f ms, max %.1f ms; heap %d MiB",
-          stalled,
+          java.util.Locale.ROOT,
+          "%s, %s stalled: heap %d -> %d MiB (peak %d MiB, %d KiB per stalled client);"
+              + " threads %d / %d / %d; healthy delivered %d of %d, p50 %.1f ms, p99 %.1f ms;"
+              + " %d changes; stalled streams %s; %d healthy listens unacknowledged",
+          container,
+          clients(),
+          heapBefore >> 20,
+          heapEnd >> 20,
+          heapPeak >> 20,
+          growthPerClient() >> 10,
+          threadsBefore,
+          threadsDuring,
+          threadsAfter,
           delivered,
           expected,
-          deliveryMicros.getValueAtPercentile(50) / 1e3,
-          deliveryMicros.getValueAtPercentile(99) / 1e3,
-          deliveryMicros.getMaxValue() / 1e3,
-          heap >> 20);
+          ms(50),
+          ms(99),
+          changes,
+          ends,
+          unacknowledged);
     }
   }
 
   private SlowConsumers() {}
 
-  static List<Phase> run(int port, int healthy, int stalled, int changes) throws Exception {
+  /** The items' URIs. */
+  static List<String> items() {
+    List<String> uris = new ArrayList<>();
+    for (int i = 0; i < SUBSCRIPTIONS; i++) {
+      uris.add(ITEMS + i);
+    }
+    return uris;
+  }
+
+  /**
+   * Every phase on the server at {@code port} (process {@code pid}): a short unrecorded warm-up,
+   * the phase without stalled clients, then each count in each era.
+   */
+  static List<Phase> run(String container, int port, long pid, Settings settings) throws Exception {
+    Settings warmUp =
+        new Settings(
+            settings.healthy(),
+            List.of(1),
+            Duration.ofSeconds(2),
+            settings.tick(),
+            Duration.ofSeconds(1));
+    phase(container, port, pid, StalledClients.Era.MODERN, 1, warmUp);
     List<Phase> phases = new ArrayList<>();
-    phases.add(phase(port, healthy, 0, changes));
-    phases.add(phase(port, healthy, stalled, changes));
+    phases.add(phase(container, port, pid, null, 0, settings));
+    Bench.log("slow consumers, " + phases.get(0).line());
+    for (StalledClients.Era era : StalledClients.Era.values()) {
+      for (int stalled : settings.stalledCounts()) {
+        Phase phase = phase(container, port, pid, era, stalled, settings);
+        Bench.log("slow consumers, " + phase.line());
+        phases.add(phase);
+      }
+    }
     return phases;
   }
 
-  /** Writes the run's results as a small Markdown table into {@code out}. */
-  static void write(Path out, int healthy, int changes, List<Phase> phases) throws IOException {
-    StringBuilder md = new StringBuilder();
-    md.append("# Slow consumers\n\n")
-        .append(healthy)
-        .append(" healthy listens, ")
-        .append(changes)
-        .append(" changes one second apart; heap after a full GC at the end of each phase.\n\n")
-        .append("| stalled clients | delivered | p50 | p99 | max | server heap |\n")
-        .append("|---:|---:|---:|---:|---:|---:|\n");
-    for (Phase p : phases) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %d | %d of %d | %.1f ms | %.1f ms | %.1f ms | %d MiB |\n",
-              p.stalled(),
-              p.delivered(),
-              p.expected(),
-              p.deliveryMicros().getValueAtPercentile(50) / 1e3,
-              p.deliveryMicros().getValueAtPercentile(99) / 1e3,
-              p.deliveryMicros().getMaxValue() / 1e3,
-              p.heap() >> 20));
-    }
-    Files.createDirectories(out);
-    Files.writeString(out.resolve("slow-consumers.md"), md.toString());
-  }
-
-  private static Phase phase(int port, int healthy, int stalled, int changes) throws Exception {
-    List<Socket> sockets = new ArrayList<>();
-    ConcurrentLinkedQueue<Long> arrivals = new ConcurrentLinkedQueue<>();
+  private static Phase phase(
+      String container, int port, long pid, StalledClients.Era era, int stalled, Settings settings)
+      throws Exception {
+    List<Socket> healthy = new ArrayList<>();
     List<Thread> readers = new ArrayList<>();
-    try {
-      for (int i = 0; i < stalled; i++) {
-        sockets.add(open(port, 4096, 1_000_000 + i)); // never read again
-      }
-      CountDownLatch acknowledged = new CountDownLatch(healthy);
-      for (int i = 0; i < healthy; i++) {
-        Socket socket = open(port, 64 * 1024, i);
-        sockets.add(socket);
+    ConcurrentLinkedQueue<Long> arrivals = new ConcurrentLinkedQueue<>();
+    ConcurrentLinkedQueue<String> unacknowledged = new ConcurrentLinkedQueue<>();
+    try (StalledClients clients =
+        era == null
+            ? StalledClients.open(port, StalledClients.Era.MODERN, 0, List.of())
+            : StalledClients.open(port, era, stalled, items())) {
+      CountDownLatch acknowledged = new CountDownLatch(settings.healthy());
+      for (int i = 0; i < settings.healthy(); i++) {
+        Socket socket = listenToTicker(port, i);
+        healthy.add(socket);
         Thread reader =
-            new Thread(() -> read(socket, acknowledged, arrivals), "slow-consumers-reader-" + i);
+            new Thread(
+                () -> read(socket, acknowledged, arrivals, unacknowledged),
+                "slow-consumers-reader-" + i);
         reader.setDaemon(true);
         reader.start();
         readers.add(reader);
       }
-      if (!acknowledged.await(60, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("not every healthy listen was acknowledged in 60 s");
+      // A listen left unacknowledged is a finding, not the end of the run: it is counted (and
+      // its notifications are missing from the delivered column), and the server's threads are
+      // dumped into the logs for a look.
+      int unacked = 0;
+      if (!acknowledged.await(15, TimeUnit.SECONDS)) {
+        unacked = (int) acknowledged.getCount();
+        Bench.log(
+            "slow consumers: "
+                + unacked
+                + " of "
+                + settings.healthy()
+                + " healthy listens were not acknowledged in 15 s ("
+                + container
+                + ", "
+                + (era == null ? "no" : stalled + " " + era.label)
+                + " stalled clients); streams that ended unacknowledged: "
+                + unacknowledged
+                + "; the server's threads: "
+                + ThreadDump.of(pid));
       }
-      Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
-      long delivered = 0;
+      long changesBefore = floodStatus(port)[1];
+      ServerMemory before = ServerMemory.of(port, true);
+      int threadsBefore = ProcStatus.of(pid).threads();
+
+      startFlood(port, settings.flood());
+      long start = System.nanoTime();
+      long end = start + settings.flood().toNanos();
+      List<Long> ticks = new ArrayList<>();
+      long heapPeak = before.liveHeap();
+      int threadsDuring = threadsBefore;
+      long nextTick = start;
+      long nextHeap = start + settings.heapEvery().toNanos();
       try (HttpConnection connection = new HttpConnection(ReadScenario.HOST, port)) {
-        for (int c = 0; c < changes; c++) {
-          arrivals.clear();
-          byte[] put =
-              HttpConnection.request("PUT", ReadScenario.HOST, port, "/bench/ticker", Map.of(), "");
-          long sent = System.nanoTime();
-          connection.exchange(put);
-          long deadline = sent + TimeUnit.SECONDS.toNanos(1);
-          while (System.nanoTime() < deadline) {
-            Thread.sleep(10); // one change per second
+        byte[] put =
+            HttpConnection.request("PUT", ReadScenario.HOST, port, "/bench/ticker", Map.of(), "");
+        while (System.nanoTime() < end) {
+          long now = System.nanoTime();
+          if (now >= nextTick) {
+            long sent = System.nanoTime();
+            synchronized (ticks) {
+              ticks.add(sent);
+            }
+            connection.exchange(put);
+            // Never two changes closer than a tick (a late loop would send a burst, which the
+            // bridge's 250 ms debounce folds into fewer notifications).
+            nextTick = Math.max(nextTick, System.nanoTime()) + settings.tick().toNanos();
           }
-          for (Long at : arrivals) {
-            delivery.recordValue(Math.max(1, (at - sent) / 1000));
-            delivered++;
+          if (now >= nextHeap && nextHeap < end) {
+            heapPeak = Math.max(heapPeak, ServerMemory.of(port, true).liveHeap());
+            nextHeap += settings.heapEvery().toNanos();
           }
+          threadsDuring = Math.max(threadsDuring, ProcStatus.of(pid).threads());
+          Thread.sleep(Math.max(1, Math.min(250, (Math.min(nextTick, end) - now) / 1_000_000)));
         }
       }
-      long heap = ServerMemory.of(port, true).heapUsed();
-      return new Phase(stalled, delivery, delivered, (long) healthy * changes, heap);
+      awaitFloodEnd(port);
+      ServerMemory atEnd = ServerMemory.of(port, true);
+      threadsDuring = Math.max(threadsDuring, ProcStatus.of(pid).threads());
+      heapPeak = Math.max(heapPeak, atEnd.liveHeap());
+      long changes = floodStatus(port)[1] - changesBefore;
+      long expected = (long) settings.healthy() * ticks.size();
+      long lastWait = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+      while (arrivals.size() < expected && System.nanoTime() < lastWait) {
+        Thread.sleep(20); // the last changes' notifications arrive
+      }
+
+      Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
+      long delivered = 0;
+      for (long at : arrivals) {
+        long tick = latestBefore(ticks, at);
+        if (tick > 0) {
+          delivery.recordValue(Math.max(1, (at - tick) / 1000));
+          delivered++;
+        }
+      }
+      Map<StalledClients.End, Integer> ends = clients.drain(1_000, 15_000);
+      clients.close();
+      Thread.sleep(1_000);
+      int threadsAfter = ProcStatus.of(pid).threads();
+      return new Phase(
+          container,
+          era,
+          stalled,
+          before.liveHeap(),
+          atEnd.liveHeap(),
+          heapPeak,
+          threadsBefore,
+          threadsDuring,
+          threadsAfter,
+          changes,
+          delivery,
+          delivered,
+          expected,
+          ends,
+          unacked);
     } finally {
-      for (Socket socket : sockets) {
+      for (Socket socket : healthy) {
         socket.close();
       }
       for (Thread reader : readers) {
@@ -129,14 +294,91 @@ final class SlowConsumers {
     }
   }
 
+  /** The latest tick sent at or before {@code at}; 0 when none was. */
+  private static long latestBefore(List<Long> ticks, long at) {
+    long latest = 0;
+    for (long tick : ticks) {
+      if (tick <= at) {
+        latest = tick;
+      }
+    }
+    return latest;
+  }
+
+  private static void startFlood(int port, Duration flood) throws IOException {
+    String query =
+        "?prefix="
+            + URLEncoder.encode(ITEMS, StandardCharsets.UTF_8)
+            + "&count="
+            + SUBSCRIPTIONS
+            + "&seconds="
+            + flood.toSeconds();
+    try (HttpConnection connection = new HttpConnection(ReadScenario.HOST, port)) {
+      HttpConnection.Response response =
+          connection.exchange(
+              HttpConnection.request(
+                  "POST", ReadScenario.HOST, port, "/bench/flood" + query, Map.of(), ""));
+      if (response.status() != 200) {
+        throw new IllegalStateException(
+            "the flood did not start: " + response.status() + " " + response.text());
+      }
+    }
+  }
+
+  /** The flood's writers still running and the changes made by those that ended. */
+  private static long[] floodStatus(int port) throws IOException {
+    try (HttpConnection connection = new HttpConnection(ReadScenario.HOST, port)) {
+      String text =
+          connection
+              .exchange(
+                  HttpConnection.request(
+                      "GET", ReadScenario.HOST, port, "/bench/flood", Map.of(), null))
+              .text()
+              .trim();
+      String[] pairs = text.split(" ");
+      return new long[] {
+        Long.parseLong(pairs[0].substring(pairs[0].indexOf('=') + 1)),
+        Long.parseLong(pairs[1].substring(pairs[1].indexOf('=') + 1))
+      };
+    }
+  }
+
+  private static void awaitFloodEnd(int port) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (floodStatus(port)[0] > 0) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the flood's writers did not stop within 30 s");
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  /**
+   * Reads a healthy listen: counts its acknowledgement and notes each notification's arrival. A
+   * stream that ends before its acknowledgement adds its status line and last line to {@code
+   * unacknowledged}, for the error message.
+   */
   private static void read(
-      Socket socket, CountDownLatch acknowledged, ConcurrentLinkedQueue<Long> arrivals) {
+      Socket socket,
+      CountDownLatch acknowledged,
+      ConcurrentLinkedQueue<Long> arrivals,
+      ConcurrentLinkedQueue<String> unacknowledged) {
+    String status = null;
+    String last = null;
+    boolean acked = false;
     try (BufferedReader lines =
         new BufferedReader(
             new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = lines.readLine()) != null) {
+        if (status == null) {
+          status = line;
+        }
+        if (!line.isEmpty()) {
+          last = line;
+        }
         if (line.contains(SseResponseReader.ACKNOWLEDGED)) {
+          acked = true;
           acknowledged.countDown();
         } else if (line.contains(SseResponseReader.UPDATED)) {
           arrivals.add(System.nanoTime());
@@ -145,11 +387,15 @@ final class SlowConsumers {
     } catch (IOException e) {
       // closed at the end of the phase
     }
+    if (!acked) {
+      unacknowledged.add(status + " ... " + last);
+    }
   }
 
-  private static Socket open(int port, int receiveBuffer, int id) throws IOException {
+  /** A healthy listen of the ticker: a 64 KiB receive buffer, read by its own thread. */
+  private static Socket listenToTicker(int port, int id) throws IOException {
     Socket socket = new Socket();
-    socket.setReceiveBufferSize(receiveBuffer);
+    socket.setReceiveBufferSize(64 * 1024);
     socket.connect(new InetSocketAddress(ReadScenario.HOST, port));
     String body =
         "{\"jsonrpc\":\"2.0\",\"id\":"

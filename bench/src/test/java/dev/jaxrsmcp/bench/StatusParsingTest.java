@@ -21,9 +21,18 @@ class StatusParsingTest {
     ServerMemory memory =
         ServerMemory.parse(
             "heapUsed=1 heapCommitted=2 peakHeapUsed=3 rss=4 peakRss=5 threads=6 cpu=7"
-                + " deliveryCpu=8 gcMillis=9 allocated=10");
+                + " deliveryCpu=8 gcMillis=9 allocated=10 liveHeap=11");
 
-    assertThat(memory).isEqualTo(new ServerMemory(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+    assertThat(memory).isEqualTo(new ServerMemory(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+  }
+
+  @Test
+  void serverMemoryWithoutLiveHeapSaysMinusOne() {
+    ServerMemory memory =
+        ServerMemory.parse(
+            "heapUsed=1 heapCommitted=2 peakHeapUsed=3 rss=4 peakRss=5 threads=6 cpu=7");
+
+    assertThat(memory.liveHeap()).isEqualTo(-1);
   }
 
   @Test
