@@ -2,7 +2,7 @@
 # The benchmark command (docs/performance.md): builds the modules it needs, then measures reads side
 # by side (direct GET, the bridge in both eras, an MCP Java SDK proxy peer), subscription fan-out,
 # a 1 GiB long-running read and the catalogue's startup cost, and rewrites docs/performance.md and
-# docs/performance.png (and docs/slow-consumers.md). About 10 minutes with the full settings (build
+# docs/performance.png (and docs/slow-consumers.md). About 20 minutes with the full settings (build
 # included).
 #
 #   bash scripts/bench.sh              full settings, writes docs/
