@@ -397,31 +397,8 @@ final class SlowConsumers {
     Socket socket = new Socket();
     socket.setReceiveBufferSize(64 * 1024);
     socket.connect(new InetSocketAddress(ReadScenario.HOST, port));
-    String body =
-        "{\"jsonrpc\":\"2.0\",\"id\":"
-            + id
-            + ",\"method\":\"subscriptions/listen\",\"params\":{\"_meta\":{"
-            + "\"io.modelcontextprotocol/protocolVersion\":\""
-            + ReadScenario.MODERN_VERSION
-            + "\",\"io.modelcontextprotocol/clientCapabilities\":{}},"
-            + "\"notifications\":{\"resourceSubscriptions\":[\""
-            + BenchRoutes.TICKER
-            + "\"]}}}";
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    String head =
-        "POST /mcp HTTP/1.1\r\nHost: "
-            + ReadScenario.HOST
-            + ":"
-            + port
-            + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
-            + "\r\nMCP-Protocol-Version: "
-            + ReadScenario.MODERN_VERSION
-            + "\r\nMcp-Method: subscriptions/listen\r\nContent-Length: "
-            + bytes.length
-            + "\r\n\r\n";
     OutputStream out = socket.getOutputStream();
-    out.write(head.getBytes(StandardCharsets.US_ASCII));
-    out.write(bytes);
+    out.write(StalledClients.listenRequest(port, id, List.of(BenchRoutes.TICKER)));
     out.flush();
     return socket;
   }

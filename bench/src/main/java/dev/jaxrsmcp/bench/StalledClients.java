@@ -173,6 +173,14 @@ final class StalledClients implements AutoCloseable {
   }
 
   private Socket listen(List<String> uris, int id) throws IOException {
+    return stalled(listenRequest(port, id, uris));
+  }
+
+  /**
+   * A modern {@code subscriptions/listen} for {@code uris} as raw HTTP/1.1 bytes (no credentials:
+   * the one anonymous caller), for a socket whose reading the caller controls.
+   */
+  static byte[] listenRequest(int port, int id, List<String> uris) {
     StringBuilder list = new StringBuilder();
     for (String uri : uris) {
       list.append(list.length() == 0 ? "\"" : ",\"").append(uri).append('"');
@@ -188,18 +196,21 @@ final class StalledClients implements AutoCloseable {
                 + list
                 + "]}}}")
             .getBytes(StandardCharsets.UTF_8);
-    String head =
-        "POST /mcp HTTP/1.1\r\nHost: "
-            + ReadScenario.HOST
-            + ":"
-            + port
-            + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
-            + "\r\nMCP-Protocol-Version: "
-            + ReadScenario.MODERN_VERSION
-            + "\r\nMcp-Method: subscriptions/listen\r\nContent-Length: "
-            + body.length
-            + "\r\n\r\n";
-    return stalled(head, body);
+    byte[] head =
+        ("POST /mcp HTTP/1.1\r\nHost: "
+                + ReadScenario.HOST
+                + ":"
+                + port
+                + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
+                + "\r\nMCP-Protocol-Version: "
+                + ReadScenario.MODERN_VERSION
+                + "\r\nMcp-Method: subscriptions/listen\r\nContent-Length: "
+                + body.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    byte[] request = java.util.Arrays.copyOf(head, head.length + body.length);
+    System.arraycopy(body, 0, request, head.length, body.length);
+    return request;
   }
 
   /** {@code initialize}, then {@code resources/subscribe} for each URI; returns the session. */
@@ -241,7 +252,7 @@ final class StalledClients implements AutoCloseable {
     head.append("Host: ").append(ReadScenario.HOST).append(':').append(port).append("\r\n");
     legacyHeaders(session).forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
     head.append("\r\n");
-    return stalled(head.toString(), new byte[0]);
+    return stalled(head.toString().getBytes(StandardCharsets.US_ASCII));
   }
 
   private static Map<String, String> legacyHeaders(String session) {
@@ -254,15 +265,14 @@ final class StalledClients implements AutoCloseable {
   }
 
   /** Sends the request and reads only the status line; from then on nothing is read. */
-  private Socket stalled(String head, byte[] body) throws IOException {
+  private Socket stalled(byte[] request) throws IOException {
     Socket socket = new Socket();
     socket.setReceiveBufferSize(4096);
     socket.connect(new InetSocketAddress(ReadScenario.HOST, port), 10_000);
     socket.setSoTimeout(30_000);
     try {
       OutputStream out = socket.getOutputStream();
-      out.write(head.getBytes(StandardCharsets.US_ASCII));
-      out.write(body);
+      out.write(request);
       out.flush();
       String status = new String(socket.getInputStream().readNBytes(15), StandardCharsets.US_ASCII);
       if (!status.startsWith("HTTP/1.1 200")) {
