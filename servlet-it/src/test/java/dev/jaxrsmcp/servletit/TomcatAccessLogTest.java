@@ -61,12 +61,19 @@ class TomcatAccessLogTest {
     }
   }
 
+  /**
+   * Each request waits for the line of the one before it: Tomcat writes a line after the response
+   * has gone, so a next request's line could otherwise come first.
+   */
   @Test
   void eachMcpRequestSaysWhatRanAndForWhom() throws Exception {
     int admin = McpPosts.post(server, Caller.ADMIN, "resources/read", "\"uri\":\"app://id/admin\"");
+    lines(1);
     int anonymous =
         McpPosts.post(server, Caller.ANONYMOUS, "resources/read", "\"uri\":\"app://id/admin\"");
+    lines(2);
     int list = McpPosts.post(server, Caller.USER, "tools/list", "\"cursor\":null");
+    lines(3);
     int call =
         McpPosts.post(server, Caller.USER, "tools/call", "\"name\":\"principal\",\"arguments\":{}");
 
