@@ -64,7 +64,7 @@ public final class RequestAttributes {
     if (message.isNotification()) {
       request.setProperty(NOTIFICATION, Boolean.TRUE);
     }
-    if (request.getHeaderString("MCP-Protocol-Version") == null) {
+    if (!headers(request)) {
       JsonNode declared = message.params().get("protocolVersion"); // initialize's
       if (declared != null && declared.isTextual()) {
         request.setProperty(PROTOCOL_VERSION, bounded(declared.asText()));
@@ -77,11 +77,15 @@ public final class RequestAttributes {
     if ("tools/call".equals(message.method())) {
       text(message, "name").ifPresent(name -> request.setProperty(TOOL_NAME, name));
     }
-    headers(request);
   }
 
-  /** The headers that name the protocol version and the session, for any request. */
-  public static void headers(ContainerRequestContext request) {
+  /**
+   * The headers that name the protocol version and the session, for any request (each header read
+   * once: a Jersey header lookup folds the name's case each time).
+   *
+   * @return whether the request names its protocol version in a header
+   */
+  public static boolean headers(ContainerRequestContext request) {
     request.setProperty(ENDPOINT, Boolean.TRUE);
     String version = request.getHeaderString("MCP-Protocol-Version");
     if (version != null) {
@@ -91,6 +95,7 @@ public final class RequestAttributes {
     if (session != null) {
       request.setProperty(SESSION_ID, bounded(session));
     }
+    return version != null;
   }
 
   /** The session an {@code initialize} started. */

@@ -1,6 +1,5 @@
 package dev.jaxrsmcp.internal.security;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -11,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.function.Supplier;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -37,6 +38,10 @@ public final class CallerBinding {
   private static final byte[] KEY = {'k'};
   private static final byte[] HEADERS = {'h'};
   private static final int HASH_BYTES = 32;
+  private static final byte[] END_OF_VALUES = {-1, -1, -1, -1};
+
+  /** MACs kept between hashes: at most as many as hash at once, up to this bound. */
+  private static final int IDLE_MACS = 64;
 
   private final List<String> headers;
   private final boolean principal;
@@ -47,6 +52,9 @@ public final class CallerBinding {
   private volatile Optional<Mac> prototype = Optional.empty();
 
   private volatile boolean copies = true;
+
+  /** Reset MACs (a finished hash resets its MAC) that the next hash takes instead of a copy. */
+  private final BlockingQueue<Mac> idle = new ArrayBlockingQueue<>(IDLE_MACS);
 
   /**
    * Binding to the headers only, under a random key of its own.
@@ -180,7 +188,7 @@ public final class CallerBinding {
     Mac mac = mac();
     mac.update(domain);
     field(mac, value);
-    return mac.doFinal();
+    return done(mac);
   }
 
   private byte[] headerHash(Map<String, List<String>> requestHeaders) {
@@ -196,16 +204,33 @@ public final class CallerBinding {
           entry.getValue().forEach(value -> field(mac, value.strip()));
         }
       }
-      mac.update(new byte[] {-1, -1, -1, -1}); // no field is this long: ends the header's values
+      mac.update(END_OF_VALUES); // no field is this long: ends the header's values
     }
-    return mac.doFinal();
+    return done(mac);
   }
 
   /** Length-prefixed, so no two different header sets feed the same bytes. */
   private static void field(Mac mac, String text) {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    mac.update(ByteBuffer.allocate(4).putInt(bytes.length).array());
+    int length = bytes.length; // big-endian, as ByteBuffer.putInt wrote it
+    mac.update((byte) (length >>> 24));
+    mac.update((byte) (length >>> 16));
+    mac.update((byte) (length >>> 8));
+    mac.update((byte) length);
     mac.update(bytes);
+  }
+
+  /** A MAC under the key, ready for a hash: an idle one, else a fresh one. */
+  private Mac mac() {
+    Mac mac = idle.poll();
+    return mac != null ? mac : fresh();
+  }
+
+  /** Finishes the hash, which resets {@code mac}, and keeps {@code mac} for the next one. */
+  private byte[] done(Mac mac) {
+    byte[] hash = mac.doFinal();
+    idle.offer(mac); // dropped when enough are idle
+    return hash;
   }
 
   /**
@@ -213,7 +238,7 @@ public final class CallerBinding {
    * key cost more than the hash), or, where the provider cannot copy its MACs, a new one. The
    * prototype is only ever copied, never updated, so threads may copy it at once.
    */
-  private Mac mac() {
+  private Mac fresh() {
     if (copies) {
       try {
         return (Mac) prototype().clone();
