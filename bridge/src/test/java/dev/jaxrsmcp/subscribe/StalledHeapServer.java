@@ -16,6 +16,11 @@ import java.lang.management.MemoryType;
 import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.memory.PooledMemoryManager;
@@ -35,8 +40,10 @@ import org.glassfish.jersey.server.ResourceConfig;
  * <ul>
  *   <li>{@code GET /admin/heap}: the live heap after a full collection, in bytes;
  *   <li>{@code POST /admin/flood?prefix=P&count=N&seconds=S}: two writers change {@code P0} to
- *       {@code P(N-1)} round and round, as fast as they can, for {@code S} seconds; answers once
- *       they started;
+ *       {@code P(N-1)} round and round, as fast as they can, until {@code POST /admin/stop} or for
+ *       at most {@code S} seconds; answers once they started;
+ *   <li>{@code GET /admin/ended}: how many streams the bridge ended because their client fell
+ *       behind (the lines of logger {@code dev.jaxrsmcp.streams});
  *   <li>{@code POST /admin/change?uri=U}: one change of {@code U};
  *   <li>{@code GET /admin/queues}: the most bytes and writes Grizzly's write queue holds for one
  *       connection now, and its bound.
@@ -48,7 +55,33 @@ public final class StalledHeapServer {
   /** Writers that change the subscribed resources, as the two. */
   static final int WRITERS = 2;
 
+  /** Streams the bridge ended because their client fell behind, as its log says. */
+  static final AtomicInteger ENDED = new AtomicInteger();
+
+  /** Held, so that the level and handler set on it stay (JUL keeps loggers weakly). */
+  private static final Logger STREAMS = Logger.getLogger("dev.jaxrsmcp.streams");
+
   private StalledHeapServer() {}
+
+  /** Counts the bridge's lines on streams it ended (logger {@code dev.jaxrsmcp.streams}). */
+  private static void countEndedStreams() {
+    STREAMS.setLevel(Level.INFO);
+    STREAMS.addHandler(
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            if (record.getMessage().startsWith("an MCP event stream was ended")) {
+              ENDED.incrementAndGet();
+            }
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        });
+  }
 
   @Path("/items")
   public static class Items {
@@ -65,6 +98,7 @@ public final class StalledHeapServer {
   public static class Admin {
     private final McpChanges changes;
     private final GrizzlyQueues[] queues;
+    private volatile boolean stopped;
 
     Admin(McpChanges changes, GrizzlyQueues[] queues) {
       this.changes = changes;
@@ -79,12 +113,13 @@ public final class StalledHeapServer {
         @QueryParam("count") int count,
         @QueryParam("seconds") int seconds) {
       long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+      stopped = false;
       for (int w = 0; w < WRITERS; w++) {
         int first = w;
         Thread writer =
             new Thread(
                 () -> {
-                  for (int i = first; System.nanoTime() < end; i++) {
+                  for (int i = first; !stopped && System.nanoTime() < end; i++) {
                     changes.changed(prefix + (i % count));
                   }
                 },
@@ -93,6 +128,21 @@ public final class StalledHeapServer {
         writer.start();
       }
       return "started";
+    }
+
+    @POST
+    @Path("/stop")
+    @Produces("text/plain")
+    public String stop() {
+      stopped = true;
+      return "stopped";
+    }
+
+    @GET
+    @Path("/ended")
+    @Produces("text/plain")
+    public String ended() {
+      return Integer.toString(ENDED.get());
     }
 
     @GET
@@ -133,6 +183,7 @@ public final class StalledHeapServer {
 
   public static void main(String[] args) throws Exception {
     int port = Integer.parseInt(args[0]);
+    countEndedStreams();
     McpFeature feature =
         McpFeature.builder()
             .maxListenUris(StalledClientsHeapTest.SUBSCRIPTIONS) // as many as a legacy session's

@@ -39,6 +39,11 @@ import org.glassfish.jersey.server.ContainerRequest;
  * (the client went away) closes the stream.
  */
 public final class SseStream implements NotificationStream {
+  /** Where a stream ended because its client fell behind is logged, at {@code INFO}. */
+  public static final String LOGGER = "dev.jaxrsmcp.streams";
+
+  private static final System.Logger LOG = System.getLogger(LOGGER);
+
   /** Bytes that may wait for a client when the owner gives no limit. */
   public static final long DEFAULT_MAX_UNSENT_BYTES = 1L << 20;
 
@@ -109,6 +114,7 @@ public final class SseStream implements NotificationStream {
             },
             maxUnsentBytes,
             () -> {
+              LOG.log(System.Logger.Level.INFO, () -> ended(maxUnsentBytes));
               List<Outbox.Frame> last = new ArrayList<>();
               overflowMessage.get().ifPresent(m -> last.add(messageFrame(m)));
               last.add(frame(SseFrame.comment(overflowReason(maxUnsentBytes)), false));
@@ -116,6 +122,14 @@ public final class SseStream implements NotificationStream {
             },
             StreamWriters::execute,
             true); // until the response is handed over: see answer
+  }
+
+  /** The line logged (logger {@value #LOGGER}, {@code INFO}) when a stream is ended so. */
+  static String ended(long maxUnsentBytes) {
+    return "an MCP event stream was ended: more than "
+        + maxUnsentBytes
+        + " bytes were waiting for its client (maxUnsentBytes), which stopped reading or reads too"
+        + " slowly";
   }
 
   /** Why a stream whose client fell more than {@code maxUnsentBytes} behind was ended. */
