@@ -70,12 +70,23 @@ public final class RequestAttributes {
         request.setProperty(PROTOCOL_VERSION, bounded(declared.asText()));
       }
     }
-    message.id().ifPresent(id -> request.setProperty(REQUEST_ID, bounded(json(id))));
-    text(message, "uri").ifPresent(uri -> request.setProperty(RESOURCE_URI, uri));
-    TraceContext.of(message.params().get("_meta"))
-        .ifPresent(trace -> request.setProperty(TRACE_CONTEXT, trace));
+    // Plain tests rather than Optional.ifPresent: no lambda captured per request.
+    if (message.id().isPresent()) {
+      request.setProperty(REQUEST_ID, bounded(json(message.id().get())));
+    }
+    String uri = text(message, "uri");
+    if (uri != null) {
+      request.setProperty(RESOURCE_URI, uri);
+    }
+    JsonNode meta = message.params().get("_meta");
+    if (meta != null) {
+      TraceContext.of(meta).ifPresent(trace -> request.setProperty(TRACE_CONTEXT, trace));
+    }
     if ("tools/call".equals(message.method())) {
-      text(message, "name").ifPresent(name -> request.setProperty(TOOL_NAME, name));
+      String name = text(message, "name");
+      if (name != null) {
+        request.setProperty(TOOL_NAME, name);
+      }
     }
   }
 
@@ -190,11 +201,10 @@ public final class RequestAttributes {
         : id.asText();
   }
 
-  private static java.util.Optional<String> text(JsonRpcRequest message, String field) {
+  /** The text of {@code params.field}, bounded; null when it is not a string. */
+  private static String text(JsonRpcRequest message, String field) {
     JsonNode value = message.params().get(field);
-    return value != null && value.isTextual()
-        ? java.util.Optional.of(bounded(value.asText()))
-        : java.util.Optional.empty();
+    return value != null && value.isTextual() ? bounded(value.asText()) : null;
   }
 
   static String bounded(String value) {

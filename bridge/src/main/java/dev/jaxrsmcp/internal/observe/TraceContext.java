@@ -18,13 +18,14 @@ record TraceContext(Map<String, String> values) {
     if (meta == null || !meta.isObject()) {
       return Optional.empty();
     }
-    Map<String, String> values = new HashMap<>();
+    Map<String, String> values = null; // most messages carry none: no map for them
     for (String key : KEYS) {
       JsonNode value = meta.get(key);
       if (value != null && value.isTextual()) {
+        values = values == null ? new HashMap<>() : values;
         values.put(key, RequestAttributes.bounded(value.asText()));
       }
     }
-    return values.isEmpty() ? Optional.empty() : Optional.of(new TraceContext(Map.copyOf(values)));
+    return values == null ? Optional.empty() : Optional.of(new TraceContext(Map.copyOf(values)));
   }
 }
