@@ -38,9 +38,10 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
   private volatile WriteReadiness readiness;
   private volatile boolean batching;
 
-  // non-blocking servlet output only (null otherwise); used by the turn's writer thread
+  // non-blocking servlet output only (null otherwise: an idle Grizzly stream keeps no buffer here);
+  // held is set before servlet, which publishes it; used by the turn's writer thread
   private volatile ServletReadiness servlet;
-  private ByteArrayOutputStream held = new ByteArrayOutputStream();
+  private ByteArrayOutputStream held;
   private boolean unflushed;
 
   /**
@@ -69,6 +70,7 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
     try {
       Optional<ServletReadiness> started = ServletReadiness.start(servletResponse.get());
       if (started.isPresent()) {
+        held = new ByteArrayOutputStream();
         servlet = started.get();
         readiness = started.get();
       }
