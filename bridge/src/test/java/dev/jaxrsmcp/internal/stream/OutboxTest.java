@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jaxrsmcp.internal.subscribe.StreamWriters;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -193,8 +194,8 @@ class OutboxTest {
     assertThat(client.written).isEmpty();
     assertThat(outbox.unsent()).isEqualTo("first".length() + "second".length());
 
-    outbox.release(Outbox.Wire.NONE);
-    outbox.release(Outbox.Wire.NONE); // idempotent
+    outbox.release(Wire.NONE);
+    outbox.release(Wire.NONE); // idempotent
 
     List<String> written = List.copyOf(client.written);
     assertThat(written).hasSize(3);
@@ -209,7 +210,7 @@ class OutboxTest {
    * A container's output that takes writes only while {@code open}; counts flushes. One that {@code
    * keeps} is a non-blocking servlet output: while closed, what a batch wrote stays with it.
    */
-  private static final class Gate implements Outbox.Wire {
+  private static final class Gate implements Wire {
     volatile boolean open;
     volatile boolean keeps;
     volatile Runnable resume;
