@@ -213,6 +213,7 @@ class OutboxTest {
   private static final class Gate implements Wire {
     volatile boolean open;
     volatile boolean keeps;
+    volatile boolean neverBlocks;
     volatile Runnable resume;
     final AtomicInteger flushes = new AtomicInteger();
     final AtomicInteger asked = new AtomicInteger();
@@ -237,6 +238,11 @@ class OutboxTest {
       return open || !keeps;
     }
 
+    @Override
+    public boolean neverBlocks() {
+      return neverBlocks;
+    }
+
     void opens() {
       open = true;
       Runnable r = resume;
@@ -256,6 +262,38 @@ class OutboxTest {
             true);
     outbox.release(gate);
     return outbox;
+  }
+
+  /**
+   * On a wire that never blocks, a turn runs where non-blocking turns run (here: the thread that
+   * queued the frame); a body streamed from disk, and the last frames written regardless of the
+   * client, still take a writer thread.
+   */
+  @Test
+  void onAWireThatNeverBlocksOnlyWhatMayBlockTakesAWriterThread() throws Exception {
+    Client client = new Client(false);
+    Gate gate = new Gate();
+    gate.open = true;
+    gate.neverBlocks = true;
+    Outbox outbox =
+        new Outbox(
+            client,
+            client,
+            1_000,
+            () -> List.of(new Outbox.Frame("why", 0, false)),
+            StreamWriters::execute,
+            Runnable::run,
+            true);
+    outbox.release(gate);
+    String here = Thread.currentThread().getName();
+
+    assertThat(outbox.offer(frame("in memory"))).isTrue();
+    assertThat(client.next()).startsWith("in memory on " + here + " ");
+    assertThat(outbox.offer(new Outbox.Frame("streamed", 0, false, true))).isTrue();
+    assertThat(client.next()).startsWith("streamed on jaxrs-mcp-writer-");
+    outbox.overflow();
+    assertThat(client.next()).startsWith("why on jaxrs-mcp-writer-");
+    assertThat(client.next()).isEqualTo("closed");
   }
 
   @Test
