@@ -19,8 +19,8 @@ import java.util.function.Supplier;
  *
  * <p>A turn runs on a writer thread of its own ({@code writers}) unless its {@link Wire}
  * {@linkplain Wire#neverBlocks never blocks} and no frame queued may block (a body streamed from
- * disk): it then runs on {@code nonBlocking} (the thread that queued the frame, or a small pool),
- * and it hands over to a writer thread when such a frame is queued meanwhile.
+ * disk, the final frames written regardless): it then runs on {@code nonBlocking} (the thread that
+ * queued the frame, or a small pool), and hands over to a writer thread when such a frame comes.
  *
  * <p>An outbox may start <em>held</em>: it queues (and counts) frames, a close or an abort, but
  * touches the sink only once {@link #release} says the container is ready for it.
