@@ -157,7 +157,7 @@ public final class Bench {
           String.format(
               java.util.Locale.ROOT,
               "fan-out %d: opened in %.1f s; delivered p50 %.1f ms, p99 %.1f ms, max %.1f ms;"
-                  + " changed() took %.1f ms (%.1f ms CPU); server CPU %.1f µs per notification (%.1f µs writing, GC %d ms); %.0f heap bytes per stream; threads %d -> %d",
+                  + " changed() took %.1f ms (%.1f ms CPU); server CPU %.1f µs per notification (%.1f µs writing, GC %d ms); %.0f heap bytes per stream; threads %d -> %d, %d once delivered",
               streams,
               result.openSeconds(),
               result.deliveryMs(50),
@@ -170,7 +170,8 @@ public final class Bench {
               result.gcMillis(),
               result.heapPerStreamBytes(),
               result.before().threads(),
-              result.after().threads()));
+              result.after().threads(),
+              result.delivered().threads()));
       return result;
     }
   }

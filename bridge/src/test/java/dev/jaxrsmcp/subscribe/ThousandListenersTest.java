@@ -10,6 +10,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,6 +21,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -31,7 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * One server holds 1,000 open {@code subscriptions/listen} streams at once and tells every one of
  * them about a change. The client is one asynchronous {@link HttpClient} with a few threads; the
- * server's open streams must not hold its worker threads.
+ * server's open streams must not hold its worker threads, and writing to them must not take a
+ * thread each (Grizzly says when a connection takes more, so no write waits for a client).
  */
 class ThousandListenersTest {
   static final int STREAMS = 1_000;
@@ -66,8 +72,66 @@ class ThousandListenersTest {
 
   @Test
   void aThousandOpenStreamsAllReceiveOneChange() throws Exception {
-    McpFeature feature =
-        McpFeature.builder().debounce(Duration.ZERO).watch(URI_TEMPLATE, t -> () -> {}).build();
+    McpFeature feature = feature();
+    Latches latches = open(feature);
+
+    assertThat(latches.acknowledged.await(120, TimeUnit.SECONDS))
+        .as("every stream acknowledged within 120 s (%d missing)", latches.acknowledged.getCount())
+        .isTrue();
+    assertThat(latches.responses).allSatisfy(r -> assertThat(r).isNotDone());
+    assertThat(serverWorkerThreads())
+        .as("open streams do not hold Grizzly worker threads")
+        .isLessThan(STREAMS / 10);
+
+    assertThat(feature.changes().changed(URI_1)).isEqualTo(STREAMS);
+
+    assertThat(latches.updated.await(120, TimeUnit.SECONDS))
+        .as("every stream told of the change within 120 s (%d missing)", latches.updated.getCount())
+        .isTrue();
+    assertThat(feature.changes().changed("app://items/2")).isZero();
+  }
+
+  /**
+   * The bridge threads that wrote the 1,000 acknowledgements and the 1,000 notifications, sampled
+   * by name until every stream had both: a few delivery threads and a small fixed pool, not a
+   * writer thread for each stream that had something to write at the same moment.
+   */
+  @Test
+  void aThousandStreamsAreWrittenByAFewThreadsNotAThreadEach() throws Exception {
+    Set<String> before = bridgeThreads();
+    Set<String> seen = new TreeSet<>();
+    McpFeature feature = feature();
+    Latches latches = open(feature);
+    awaitSampling(latches.acknowledged, seen);
+
+    assertThat(feature.changes().changed(URI_1)).isEqualTo(STREAMS);
+    awaitSampling(latches.updated, seen);
+
+    seen.removeAll(before);
+    int cores = Runtime.getRuntime().availableProcessors();
+    assertThat(named(seen, "jaxrs-mcp-writer-"))
+        .as("writer threads started for 1,000 Grizzly streams: %s", seen)
+        .isZero();
+    assertThat(named(seen, "jaxrs-mcp-sender-"))
+        .as("threads of the pool for writes that never block: %s", seen)
+        .isLessThanOrEqualTo(Math.max(2, cores));
+    assertThat(named(seen, "jaxrs-mcp-delivery-"))
+        .as("delivery threads: %s", seen)
+        .isLessThanOrEqualTo(Math.max(4, 2 * cores));
+  }
+
+  private static McpFeature feature() {
+    return McpFeature.builder().debounce(Duration.ZERO).watch(URI_TEMPLATE, t -> () -> {}).build();
+  }
+
+  /** What the streams opened by {@link #open} count down, and their responses. */
+  private record Latches(
+      CountDownLatch acknowledged,
+      CountDownLatch updated,
+      List<CompletableFuture<HttpResponse<Void>>> responses) {}
+
+  /** Starts the server with {@code feature} and opens {@link #STREAMS} listens on it. */
+  private Latches open(McpFeature feature) {
     server = TestServer.start(new ResourceConfig(Items.class).register(feature));
     clientThreads = Executors.newFixedThreadPool(4);
     HttpClient client =
@@ -99,21 +163,34 @@ class ThousandListenersTest {
       responses.add(
           client.sendAsync(request, HttpResponse.BodyHandlers.fromLineSubscriber(recorder)));
     }
+    return new Latches(acknowledged, updated, responses);
+  }
 
-    assertThat(acknowledged.await(120, TimeUnit.SECONDS))
-        .as("every stream acknowledged within 120 s (%d missing)", acknowledged.getCount())
-        .isTrue();
-    assertThat(responses).allSatisfy(r -> assertThat(r).isNotDone());
-    assertThat(serverWorkerThreads())
-        .as("open streams do not hold Grizzly worker threads")
-        .isLessThan(STREAMS / 10);
+  /** Waits (up to 120 s) for {@code latch}, noting the bridge's threads alive meanwhile. */
+  private static void awaitSampling(CountDownLatch latch, Set<String> seen)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    do {
+      seen.addAll(bridgeThreads());
+    } while (!latch.await(5, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline);
+    seen.addAll(bridgeThreads());
+    assertThat(latch.getCount()).as("streams still waiting after 120 s").isZero();
+  }
 
-    assertThat(feature.changes().changed(URI_1)).isEqualTo(STREAMS);
+  /** The names of the bridge's delivery and writing threads alive now. */
+  private static Set<String> bridgeThreads() {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    Set<String> names = new TreeSet<>();
+    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
+      if (info != null && info.getThreadName().startsWith("jaxrs-mcp-")) {
+        names.add(info.getThreadName());
+      }
+    }
+    return names;
+  }
 
-    assertThat(updated.await(120, TimeUnit.SECONDS))
-        .as("every stream told of the change within 120 s (%d missing)", updated.getCount())
-        .isTrue();
-    assertThat(feature.changes().changed("app://items/2")).isZero();
+  private static long named(Set<String> names, String prefix) {
+    return names.stream().filter(n -> n.startsWith(prefix)).count();
   }
 
   private static long serverWorkerThreads() {

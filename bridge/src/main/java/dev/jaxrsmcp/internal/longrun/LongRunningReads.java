@@ -14,7 +14,7 @@ import dev.jaxrsmcp.internal.settings.LongRunningSettings;
 import dev.jaxrsmcp.internal.spool.Spool;
 import dev.jaxrsmcp.internal.spool.SpoolBudget;
 import dev.jaxrsmcp.internal.spool.SpoolDirectory;
-import dev.jaxrsmcp.internal.stream.StreamWriters;
+import dev.jaxrsmcp.internal.subscribe.StreamWriters;
 import dev.jaxrsmcp.internal.time.Scheduler;
 import java.time.Duration;
 import java.util.List;

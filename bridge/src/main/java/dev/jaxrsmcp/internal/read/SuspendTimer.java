@@ -1,6 +1,6 @@
 package dev.jaxrsmcp.internal.read;
 
-import dev.jaxrsmcp.internal.stream.StreamWriters;
+import dev.jaxrsmcp.internal.subscribe.StreamWriters;
 import dev.jaxrsmcp.internal.time.Scheduler;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;

@@ -14,8 +14,12 @@ import org.glassfish.jersey.server.ContainerRequest;
  * ({@link #SERVLET_RESPONSE}). Thread-safe.
  */
 public final class StreamQueues {
-  /** The most bytes Grizzly queues for a stream's connection before its writes wait. */
-  public static final int CONTAINER_QUEUE_BYTES = 64 * 1024;
+  /**
+   * The most bytes Grizzly queues for a stream's connection before its writes wait. Each queued
+   * write keeps a pooled buffer larger than what it carries, and notifications are flushed one by
+   * one as they are delivered: 64 KiB of them kept about 2 MiB for a stalled client.
+   */
+  public static final int CONTAINER_QUEUE_BYTES = 16 * 1024;
 
   /** The request property that carries the servlet response from here to the stream's answer. */
   public static final String SERVLET_RESPONSE = StreamQueues.class.getName() + ".servletResponse";

@@ -8,14 +8,19 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * What is on its way to one client, written in order by at most one writer thread at a time, so
- * that nobody who hands something to a stream (the change hub, a timer, a long-running read) ever
- * waits for the network. A client that stops reading costs a bounded amount: a frame is handed to
- * the container only when its {@link Wire} takes it without queueing past the container's own bound
- * (so bytes count as unsent until the socket nearly took them), and once the bytes queued here plus
- * the write in progress exceed {@code maxUnsent}, everything queued is dropped and the stream ends
- * with {@code overflow}'s frames (why it ended), which are written regardless. The frames of one
- * turn go out as one flush.
+ * What is on its way to one client, written in order by at most one thread at a time, so that
+ * nobody who hands something to a stream (the change hub, a timer, a long-running read) ever waits
+ * for the network. A client that stops reading costs a bounded amount: a frame is handed to the
+ * container only when its {@link Wire} takes it without queueing past the container's own bound (so
+ * bytes count as unsent until the socket nearly took them), and once the bytes queued here plus the
+ * write in progress exceed {@code maxUnsent}, everything queued is dropped and the stream ends with
+ * {@code overflow}'s frames (why it ended), which are written regardless. The frames of one turn go
+ * out as one flush.
+ *
+ * <p>A turn runs on a writer thread of its own ({@code writers}) unless its {@link Wire}
+ * {@linkplain Wire#neverBlocks never blocks} and no frame queued may block (a body streamed from
+ * disk, the final frames written regardless): it then runs on {@code nonBlocking} (the thread that
+ * queued the frame, or a small pool), and hands over to a writer thread when such a frame comes.
  *
  * <p>An outbox may start <em>held</em>: it queues (and counts) frames, a close or an abort, but
  * touches the sink only once {@link #release} says the container is ready for it.
@@ -31,50 +36,6 @@ final class Outbox implements Runnable {
     void close() throws IOException;
   }
 
-  /**
-   * The container's side of the response once it is set up: whether it takes more now, and where a
-   * batch of frames ends (what was written is flushed to the client then).
-   */
-  interface Wire {
-    /** No container output (the response never got that far): always writable, nothing held. */
-    Wire NONE =
-        new Wire() {
-          @Override
-          public boolean writable() {
-            return true;
-          }
-
-          @Override
-          public void whenWritable(Runnable resume) {
-            resume.run();
-          }
-
-          @Override
-          public void startBatch() {}
-
-          @Override
-          public boolean endBatch() {
-            return true;
-          }
-        };
-
-    /** True when the container takes a write now without queueing it past its own bound. */
-    boolean writable();
-
-    /** Runs {@code resume} once the container takes writes again (or its connection failed). */
-    void whenWritable(Runnable resume);
-
-    /** What is written from now on is flushed only at {@link #endBatch}. */
-    void startBatch();
-
-    /**
-     * Flushes what the batch wrote; false when some of it waits until the container takes more (a
-     * non-blocking output): the batch is ended again once {@link #whenWritable} says so, and the
-     * stream ends only after that.
-     */
-    boolean endBatch() throws IOException;
-  }
-
   /** What the outbox tells its stream. */
   interface Events {
     /** Frames were dropped unwritten (the write failed, the stream was aborted or overflowed). */
@@ -86,9 +47,14 @@ final class Outbox implements Runnable {
 
   /**
    * One thing to write: {@code bytes} is what it holds in memory until written (zero for a body
-   * streamed from disk); a {@code keepAlive} comment is skipped while another one waits.
+   * streamed from disk); a {@code keepAlive} comment is skipped while another one waits; writing a
+   * {@code streamed} one may block its thread.
    */
-  record Frame(Object payload, long bytes, boolean keepAlive) {}
+  record Frame(Object payload, long bytes, boolean keepAlive, boolean streamed) {
+    Frame(Object payload, long bytes, boolean keepAlive) {
+      this(payload, bytes, keepAlive, false);
+    }
+  }
 
   private static final int BATCH = 64;
 
@@ -97,6 +63,7 @@ final class Outbox implements Runnable {
   private final long maxUnsent;
   private final Supplier<List<Frame>> overflow;
   private final Executor writers;
+  private final Executor nonBlocking;
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
 
   // guarded by this
@@ -111,12 +78,16 @@ final class Outbox implements Runnable {
   private boolean parked; // waiting for the wire to take writes again
   private boolean writableAgain; // the wire said so while a turn was deciding whether to park
   private boolean finalFrames; // what is queued is the overflow's or nothing: written regardless
+  private int streamedQueued; // queued frames whose write may block
+  private boolean ownThread; // the turn scheduled runs on a writer thread of its own
   private volatile Wire wire = Wire.NONE;
 
   /**
    * @param maxUnsent bytes that may wait for the client (queued here and in the write in progress)
    * @param overflow makes the last frames when the client fell further behind (not counted), only
    *     then: an idle stream does not hold them
+   * @param writers runs a turn that may block on a thread of its own
+   * @param nonBlocking runs a turn that never blocks
    * @param held whether the sink waits for {@link #release}
    */
   Outbox(
@@ -125,13 +96,26 @@ final class Outbox implements Runnable {
       long maxUnsent,
       Supplier<List<Frame>> overflow,
       Executor writers,
+      Executor nonBlocking,
       boolean held) {
     this.sink = sink;
     this.events = events;
     this.maxUnsent = maxUnsent;
     this.overflow = overflow;
     this.writers = writers;
+    this.nonBlocking = nonBlocking;
     this.held = held;
+  }
+
+  /** An outbox whose turns all run on {@code writers}. */
+  Outbox(
+      Sink sink,
+      Events events,
+      long maxUnsent,
+      Supplier<List<Frame>> overflow,
+      Executor writers,
+      boolean held) {
+    this(sink, events, maxUnsent, overflow, writers, writers, held);
   }
 
   /** Lets a held outbox write what it queued to {@code wire} (and end, if closed). Idempotent. */
@@ -163,6 +147,7 @@ final class Outbox implements Runnable {
         queue.add(frame);
         queuedBytes += frame.bytes();
         keepAliveQueued |= frame.keepAlive();
+        streamedQueued += frame.streamed() ? 1 : 0;
         accepted = true;
       } else {
         accepted = false;
@@ -199,6 +184,7 @@ final class Outbox implements Runnable {
     finalFrames = true;
     parked = false; // the overflow frames are written regardless
     queue.clear();
+    streamedQueued = 0;
     keepAliveQueued = false;
     queuedBytes = 0;
     closing = true;
@@ -220,6 +206,7 @@ final class Outbox implements Runnable {
       closing = true;
       hadFrames = !queue.isEmpty();
       queue.clear();
+      streamedQueued = 0;
       queuedBytes = 0;
       finalFrames = true;
       parked = false;
@@ -242,7 +229,8 @@ final class Outbox implements Runnable {
 
   /**
    * One turn of the writer: up to {@value #BATCH} frames, flushed together. Only one turn runs at a
-   * time ({@code scheduled}), and it touches the wire only while it holds that turn.
+   * time ({@code scheduled}), and it touches the wire only while it holds that turn. A turn that
+   * must not block ends before a frame that may (the next turn gets a writer thread).
    */
   @Override
   public void run() {
@@ -252,14 +240,20 @@ final class Outbox implements Runnable {
     while (written < BATCH) {
       Frame next;
       boolean wait;
+      boolean handOver; // a frame that may block is queued: a writer thread writes on
       synchronized (this) {
-        wait = !queue.isEmpty() && !finalFrames && !out.writable();
-        next = wait ? null : queue.poll();
+        handOver = !ownThread && (streamedQueued > 0 || finalFrames);
+        wait = !handOver && !queue.isEmpty() && !finalFrames && !out.writable();
+        next = wait || handOver ? null : queue.poll();
         if (next != null) {
           queuedBytes -= next.bytes();
           writingBytes = next.bytes();
           keepAliveQueued &= !next.keepAlive();
+          streamedQueued -= next.streamed() ? 1 : 0;
         }
+      }
+      if (handOver) {
+        break; // flushes what this turn wrote, then schedules the next turn
       }
       if (next == null) {
         Flushed flushed = endBatch(out);
@@ -359,13 +353,15 @@ final class Outbox implements Runnable {
   }
 
   private void schedule() {
+    boolean own;
     synchronized (this) {
       if (scheduled || done || held || parked) {
         return;
       }
       scheduled = true;
+      own = ownThread = streamedQueued > 0 || finalFrames || !wire.neverBlocks();
     }
-    writers.execute(this);
+    (own ? writers : nonBlocking).execute(this);
   }
 
   private void end() {
@@ -383,6 +379,7 @@ final class Outbox implements Runnable {
       closing = true;
       done = true;
       queue.clear();
+      streamedQueued = 0;
       queuedBytes = 0;
     }
     events.dropped();

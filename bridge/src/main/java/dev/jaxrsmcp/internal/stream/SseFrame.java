@@ -66,13 +66,20 @@ final class SseFrame {
         + END.length;
   }
 
-  /** Writes the event's bytes, unflushed. */
+  /**
+   * Writes the event's bytes, unflushed, in one write: Grizzly never blocks a write made right
+   * after its output said it takes more, but may block a second one (its buffer fills and it
+   * flushes).
+   */
   void writeTo(OutputStream out) throws IOException {
-    out.write(comment ? COMMENT_LEAD : MESSAGE_LEAD);
-    out.write(head);
-    out.write(own);
-    out.write(tail);
-    out.write(END);
+    byte[] lead = comment ? COMMENT_LEAD : MESSAGE_LEAD;
+    byte[] all = new byte[(int) size()];
+    int at = 0;
+    for (byte[] part : new byte[][] {lead, head, own, tail, END}) {
+      System.arraycopy(part, 0, all, at, part.length);
+      at += part.length;
+    }
+    out.write(all);
   }
 
   /** The same event for Jersey's SSE writer. */

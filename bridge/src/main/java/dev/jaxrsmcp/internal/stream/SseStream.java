@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.readiness.StreamQueues;
 import dev.jaxrsmcp.internal.session.NotificationStream;
+import dev.jaxrsmcp.internal.subscribe.NonBlockingWrites;
+import dev.jaxrsmcp.internal.subscribe.StreamWriters;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -29,11 +31,14 @@ import org.glassfish.jersey.server.ContainerRequest;
  * GET stream.
  *
  * <p>Nothing here blocks on the network: {@link #send}, {@link #sendStreaming}, {@link #keepAlive}
- * and {@link #close} queue what they are given in the stream's {@link Outbox}, and a writer thread
- * ({@link StreamWriters}) writes it, so a timer, the change hub or a long-running read may call
- * them from any thread. A client that stops reading holds at most {@code maxUnsentBytes} here (plus
- * what its container buffers); past that the stream ends with a comment saying why (and, for a
- * listen, the error response it was given), and its close action runs.
+ * and {@link #close} queue what they are given in the stream's {@link Outbox}, so a timer, the
+ * change hub or a long-running read may call them from any thread. On a container that says when it
+ * takes more, events are written by the delivery thread that queued them, or by a small fixed pool
+ * ({@link NonBlockingWrites}); a body streamed from disk, and every event on a container whose
+ * writes block, by a writer thread of the stream's own ({@link StreamWriters}). A client that stops
+ * reading holds at most {@code maxUnsentBytes} here (plus what its container buffers); past that
+ * the stream ends with a comment saying why (and, for a listen, the error response it was given),
+ * and its close action runs.
  *
  * <p>Thread-safe. The close action runs once, when the stream closes for any reason; a failed write
  * (the client went away) closes the stream.
@@ -144,6 +149,7 @@ public final class SseStream implements NotificationStream {
               return last;
             },
             StreamWriters::execute,
+            NonBlockingWrites::execute,
             true); // until the response is handed over: see answer
   }
 
@@ -182,7 +188,7 @@ public final class SseStream implements NotificationStream {
         .build();
   }
 
-  private void handedOver(Outbox.Wire wire) {
+  private void handedOver(Wire wire) {
     if (wire instanceof StreamOutput out && out.verbatim()) {
       verbatim = out;
     }
@@ -225,7 +231,7 @@ public final class SseStream implements NotificationStream {
             .mediaType(MediaType.TEXT_PLAIN_TYPE)
             .data(StreamingOutput.class, body)
             .build();
-    return !isClosed() && outbox.offer(new Outbox.Frame(event, 0, false));
+    return !isClosed() && outbox.offer(new Outbox.Frame(event, 0, false, true));
   }
 
   /**

@@ -31,10 +31,10 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
 final class StreamHandOver implements ContainerResponseWriter {
   private final ContainerResponseWriter container;
   private final Optional<Object> servletResponse;
-  private final Consumer<Outbox.Wire> ready;
+  private final Consumer<Wire> ready;
   private final Runnable failed;
   private final AtomicBoolean released = new AtomicBoolean();
-  private volatile Outbox.Wire wire = Outbox.Wire.NONE;
+  private volatile Wire wire = Wire.NONE;
 
   /**
    * @param servletResponse the request's servlet response, on a servlet container
@@ -45,7 +45,7 @@ final class StreamHandOver implements ContainerResponseWriter {
   StreamHandOver(
       ContainerResponseWriter container,
       Optional<Object> servletResponse,
-      Consumer<Outbox.Wire> ready,
+      Consumer<Wire> ready,
       Runnable failed) {
     this.container = container;
     this.servletResponse = servletResponse;

@@ -24,10 +24,10 @@ import java.util.Optional;
  * earlier write is pending. What is kept is bounded: the outbox sees the wire not writable past
  * {@value #HELD_BYTES} bytes and ends the batch.
  *
- * <p>Used by one writer thread at a time (the outbox's), and by the request thread before the
- * outbox is released.
+ * <p>Used by one thread at a time (the outbox's turn), and by the request thread before the outbox
+ * is released.
  */
-final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
+final class StreamOutput extends FilterOutputStream implements Wire {
   /** What a non-blocking servlet output's stream keeps before its batch ends. */
   static final int HELD_BYTES = 64 * 1024;
 
@@ -122,6 +122,17 @@ final class StreamOutput extends FilterOutputStream implements Outbox.Wire {
   @Override
   public void whenWritable(Runnable resume) {
     readiness.whenWritable(resume);
+  }
+
+  /**
+   * True once the container says when it takes more (Grizzly, a non-blocking servlet output) and
+   * events are written here as they are: each frame is then one write, asked for first, and a turn
+   * never waits for the client (Jersey's event writer, for an encoded response, writes an event in
+   * several writes that Grizzly may block on).
+   */
+  @Override
+  public boolean neverBlocks() {
+    return verbatim && readiness != WriteReadiness.BLOCKING;
   }
 
   @Override

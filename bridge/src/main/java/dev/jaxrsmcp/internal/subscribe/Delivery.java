@@ -3,24 +3,33 @@ package dev.jaxrsmcp.internal.subscribe;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * Writes to subscribers off the caller's thread, so that a client that stops reading holds up
  * neither the application (which calls {@code changed(uri)} from its own threads) nor the timers,
- * nor other subscribers. Each subscriber has a mailbox, drained in order by a small shared pool; at
- * most one pool thread works on a mailbox at a time. When a subscriber falls more than {@value
- * #MAX_PENDING} messages behind, its queued messages are dropped and it is told it is {@linkplain
- * Subscriber#overwhelmed() overwhelmed} (its stream then ends).
+ * nor other subscribers. Each subscriber with messages on their way has a mailbox, drained in
+ * order; at most one pool thread works on a mailbox at a time. When a subscriber falls more than
+ * {@value #MAX_PENDING} messages behind, its queued messages are dropped and it is told it is
+ * {@linkplain Subscriber#overwhelmed() overwhelmed} (its stream then ends).
  *
- * <p>The subscribers' methods only queue on their streams (the streams' own writer threads write),
- * so a client that stops reading never occupies a pool thread.
+ * <p>Mailboxes with messages wait in one queue of their own ({@code ready}), taken by at most as
+ * many drainers as the pool has threads: a change to 10,000 subscribers is a few pool tasks, not
+ * 10,000 (a hand-off each cost more than the delivery). A drainer goes on while mailboxes wait and
+ * stops when none does.
+ *
+ * <p>The subscribers' methods only queue on their streams, and write themselves only what never
+ * blocks ({@link NonBlockingWrites}: the drainers allow it), so a client that stops reading never
+ * occupies a pool thread.
  */
 final class Delivery {
   private static final System.Logger LOG = System.getLogger(Delivery.class.getName());
@@ -29,10 +38,13 @@ final class Delivery {
   private static final int BATCH = 64;
 
   private final ExecutorService pool;
+  private final int threads;
   private final Map<Subscriber, Mailbox> mailboxes = new ConcurrentHashMap<>();
+  private final Queue<Mailbox> ready = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger drainers = new AtomicInteger();
 
   Delivery() {
-    int threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    this.threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
     ThreadPoolExecutor executor =
         new ThreadPoolExecutor(
             threads,
@@ -43,6 +55,42 @@ final class Delivery {
             BridgeThreads.numbered("jaxrs-mcp-delivery-"));
     executor.allowCoreThreadTimeOut(true);
     this.pool = executor;
+  }
+
+  /** Puts a mailbox with messages in line, and starts a drainer unless enough of them run. */
+  private void waitInLine(Mailbox mailbox) {
+    ready.add(mailbox);
+    if (claimDrainer()) {
+      try {
+        pool.execute(() -> NonBlockingWrites.inline(this::drain));
+      } catch (RejectedExecutionException e) {
+        drainers.decrementAndGet(); // shutting down: nothing more goes out
+        for (Mailbox next; (next = ready.poll()) != null; ) {
+          next.drop();
+        }
+      }
+    }
+  }
+
+  private boolean claimDrainer() {
+    for (int now = drainers.get(); now < threads; now = drainers.get()) {
+      if (drainers.compareAndSet(now, now + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Delivers from waiting mailboxes until none waits (rechecked after stopping: none is missed).
+   */
+  private void drain() {
+    do {
+      for (Mailbox next; (next = ready.poll()) != null; ) {
+        next.run();
+      }
+      drainers.decrementAndGet();
+    } while (!ready.isEmpty() && claimDrainer());
   }
 
   /** Queues {@code message} for {@code subscriber}; never blocks. */
@@ -82,7 +130,7 @@ final class Delivery {
    * One subscriber's queue. It exists while messages are on their way and retires (leaves the map)
    * once it is empty, so subscribers that went away leave nothing behind.
    */
-  private final class Mailbox implements Runnable {
+  private final class Mailbox {
     private final Subscriber subscriber;
     // all guarded by this
     private final ArrayDeque<Consumer<Subscriber>> queue = new ArrayDeque<>();
@@ -127,18 +175,17 @@ final class Delivery {
     }
 
     private void execute() {
-      try {
-        pool.execute(this);
-      } catch (RejectedExecutionException e) {
-        synchronized (this) { // shutting down: nothing more goes out
-          queue.clear();
-          retire();
-        }
-      }
+      waitInLine(this);
     }
 
-    @Override
-    public void run() {
+    /** Shutting down: nothing more goes out. */
+    synchronized void drop() {
+      queue.clear();
+      retire();
+    }
+
+    /** Delivers a batch of messages, then gets back in line if more wait. */
+    void run() {
       for (int i = 0; i < BATCH; i++) {
         Consumer<Subscriber> next;
         synchronized (this) {

@@ -10,7 +10,7 @@ import dev.jaxrsmcp.internal.longrun.EventChannel;
 import dev.jaxrsmcp.internal.longrun.LongRunningReads;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.slots.SlotQueue;
-import dev.jaxrsmcp.internal.stream.StreamWriters;
+import dev.jaxrsmcp.internal.subscribe.StreamWriters;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;

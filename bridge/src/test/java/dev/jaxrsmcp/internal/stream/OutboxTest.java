@@ -2,6 +2,7 @@ package dev.jaxrsmcp.internal.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jaxrsmcp.internal.subscribe.StreamWriters;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -193,8 +194,8 @@ class OutboxTest {
     assertThat(client.written).isEmpty();
     assertThat(outbox.unsent()).isEqualTo("first".length() + "second".length());
 
-    outbox.release(Outbox.Wire.NONE);
-    outbox.release(Outbox.Wire.NONE); // idempotent
+    outbox.release(Wire.NONE);
+    outbox.release(Wire.NONE); // idempotent
 
     List<String> written = List.copyOf(client.written);
     assertThat(written).hasSize(3);
@@ -209,9 +210,10 @@ class OutboxTest {
    * A container's output that takes writes only while {@code open}; counts flushes. One that {@code
    * keeps} is a non-blocking servlet output: while closed, what a batch wrote stays with it.
    */
-  private static final class Gate implements Outbox.Wire {
+  private static final class Gate implements Wire {
     volatile boolean open;
     volatile boolean keeps;
+    volatile boolean neverBlocks;
     volatile Runnable resume;
     final AtomicInteger flushes = new AtomicInteger();
     final AtomicInteger asked = new AtomicInteger();
@@ -236,6 +238,11 @@ class OutboxTest {
       return open || !keeps;
     }
 
+    @Override
+    public boolean neverBlocks() {
+      return neverBlocks;
+    }
+
     void opens() {
       open = true;
       Runnable r = resume;
@@ -255,6 +262,38 @@ class OutboxTest {
             true);
     outbox.release(gate);
     return outbox;
+  }
+
+  /**
+   * On a wire that never blocks, a turn runs where non-blocking turns run (here: the thread that
+   * queued the frame); a body streamed from disk, and the last frames written regardless of the
+   * client, still take a writer thread.
+   */
+  @Test
+  void onAWireThatNeverBlocksOnlyWhatMayBlockTakesAWriterThread() throws Exception {
+    Client client = new Client(false);
+    Gate gate = new Gate();
+    gate.open = true;
+    gate.neverBlocks = true;
+    Outbox outbox =
+        new Outbox(
+            client,
+            client,
+            1_000,
+            () -> List.of(new Outbox.Frame("why", 0, false)),
+            StreamWriters::execute,
+            Runnable::run,
+            true);
+    outbox.release(gate);
+    String here = Thread.currentThread().getName();
+
+    assertThat(outbox.offer(frame("in memory"))).isTrue();
+    assertThat(client.next()).startsWith("in memory on " + here + " ");
+    assertThat(outbox.offer(new Outbox.Frame("streamed", 0, false, true))).isTrue();
+    assertThat(client.next()).startsWith("streamed on jaxrs-mcp-writer-");
+    outbox.overflow();
+    assertThat(client.next()).startsWith("why on jaxrs-mcp-writer-");
+    assertThat(client.next()).isEqualTo("closed");
   }
 
   @Test

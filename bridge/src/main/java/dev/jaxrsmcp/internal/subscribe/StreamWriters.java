@@ -1,19 +1,21 @@
-package dev.jaxrsmcp.internal.stream;
+package dev.jaxrsmcp.internal.subscribe;
 
-import dev.jaxrsmcp.internal.subscribe.BridgeThreads;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads that write to clients' streams, shared by every stream of the JVM. On a container
- * whose writes block (not Grizzly, nor a servlet container, whose outputs say when they take more:
- * the stream then waits without a thread), a write that a client does not take (it stopped reading
- * and the socket buffers are full) blocks its thread until the container gives up on the
- * connection; each stream has at most one write in progress, so such a client holds one thread and
- * no more, and the pool starts another thread for the next stream instead of making it wait. The
- * pool is bounded ({@value #MAX_THREADS} threads, then writes queue) and keeps no thread that has
- * been idle for {@value #IDLE_SECONDS} seconds, so it needs no shutdown.
+ * The threads for writes to clients' streams that may block, shared by every stream of the JVM:
+ * every write on a container whose writes block (not Grizzly, nor a servlet container, whose
+ * outputs say when they take more: the stream then waits without a thread), a body streamed from
+ * disk, the last frames written regardless of the client (a stream that overflowed or was aborted),
+ * and the bridge's other hand-offs that must not run on the caller's thread. Writes that never
+ * block run on fewer threads ({@link NonBlockingWrites}). A write that a client does not take (it
+ * stopped reading and the socket buffers are full) blocks its thread until the container gives up
+ * on the connection; each stream has at most one write in progress, so such a client holds one
+ * thread and no more, and the pool starts another thread for the next stream instead of making it
+ * wait. The pool is bounded ({@value #MAX_THREADS} threads, then writes queue) and keeps no thread
+ * that has been idle for {@value #IDLE_SECONDS} seconds, so it needs no shutdown.
  */
 public final class StreamWriters {
   static final int MAX_THREADS = 512;
