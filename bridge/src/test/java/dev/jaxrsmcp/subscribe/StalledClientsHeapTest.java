@@ -215,13 +215,13 @@ class StalledClientsHeapTest {
       String read = new String(buffer, 0, n, StandardCharsets.UTF_8);
       tail = (tail + read).substring(Math.max(0, tail.length() + read.length() - 4096));
       if (tail.endsWith("\r\n0\r\n\r\n")) {
-        return tail;
+        return StalledSockets.unchunked(tail);
       }
       assertThat(System.nanoTime())
           .as("a stalled stream still going after %d bytes; it ends with %s", total, tail)
           .isLessThan(deadline);
     }
-    return tail;
+    return StalledSockets.unchunked(tail);
   }
 
   /** A change of the healthy client's resource reaches it (within the recorder's 10 s). */
