@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * The last URIs notified are remembered in a few slots, so a change to one URI is serialized once
  * however many streams it reaches.
  *
- * <p>Thread-safe: a slot is replaced whole; two threads may both serialize a URI, never wrongly.
+ * <p>Thread-safe: a slot is replaced whole, under its lock, so a URI is serialized once while it
+ * holds its slot, however many delivery threads reach it at once.
  */
 public final class TaggedMessages {
   /** Where the id goes; the id comes before the URI in the message, so the mark is found first. */
@@ -27,7 +28,13 @@ public final class TaggedMessages {
   private static final byte[] MARK_JSON = Json.writeBytes(MARK);
   private static final int SLOTS = 64;
   private static final AtomicReferenceArray<Around> UPDATED = new AtomicReferenceArray<>(SLOTS);
+  private static final Object[] LOCKS = new Object[SLOTS];
   private static final AtomicLong SERIALIZED = new AtomicLong();
+
+  static {
+    Arrays.setAll(LOCKS, slot -> new Object());
+  }
+
   private static final Around LIST_CHANGED =
       around("", Subscriptions.listChanged(Optional.of(MARK)));
 
@@ -50,8 +57,15 @@ public final class TaggedMessages {
     int slot = uri.hashCode() & (SLOTS - 1);
     Around around = UPDATED.get(slot);
     if (around == null || !around.uri().equals(uri)) {
-      around = around(uri, Subscriptions.updated(Optional.of(MARK), uri));
-      UPDATED.set(slot, around);
+      // Several delivery threads reach a new URI at once: one serializes it, the others wait for
+      // that (a slot's lock, taken only when the slot does not hold the URI yet).
+      synchronized (LOCKS[slot]) {
+        around = UPDATED.get(slot);
+        if (around == null || !around.uri().equals(uri)) {
+          around = around(uri, Subscriptions.updated(Optional.of(MARK), uri));
+          UPDATED.set(slot, around);
+        }
+      }
     }
     return around;
   }
