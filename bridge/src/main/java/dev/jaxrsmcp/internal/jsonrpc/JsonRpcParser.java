@@ -7,8 +7,12 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
@@ -95,7 +99,7 @@ public final class JsonRpcParser {
           case "params" -> {
             if (params != null
                 || value != JsonToken.START_OBJECT
-                || !(memberReader.readTree(parser) instanceof ObjectNode object)) {
+                || !(node(parser) instanceof ObjectNode object)) {
               return Optional.empty();
             }
             params = object;
@@ -123,6 +127,59 @@ public final class JsonRpcParser {
       return Optional.of(new JsonRpcRequest(Optional.ofNullable(id), method, paramsObject));
     } catch (IOException | RuntimeException e) {
       return Optional.empty(); // the tree parse says what is wrong
+    }
+  }
+
+  /**
+   * The value the parser is at as the tree reader makes it (the reader's node types, members in
+   * their order), built here for objects, arrays, strings, integers and literals: the reader sets
+   * up a deserialization context per value, the larger part of parsing a small message. Null for a
+   * member twice in one object (the tree parse says so); any other number goes to the reader.
+   */
+  private JsonNode node(JsonParser parser) throws IOException {
+    switch (parser.currentToken()) {
+      case START_OBJECT -> {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+          parser.nextToken();
+          JsonNode member = node(parser);
+          if (member == null || object.replace(name, member) != null) {
+            return null;
+          }
+        }
+        return object;
+      }
+      case START_ARRAY -> {
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
+        for (JsonToken item = parser.nextToken();
+            item != JsonToken.END_ARRAY;
+            item = parser.nextToken()) {
+          JsonNode element = node(parser);
+          if (element == null) {
+            return null;
+          }
+          array.add(element);
+        }
+        return array;
+      }
+      case VALUE_STRING -> {
+        return TextNode.valueOf(parser.getText());
+      }
+      case VALUE_TRUE -> {
+        return BooleanNode.TRUE;
+      }
+      case VALUE_FALSE -> {
+        return BooleanNode.FALSE;
+      }
+      case VALUE_NULL -> {
+        return NullNode.getInstance();
+      }
+      case VALUE_NUMBER_INT -> {
+        return scalar(parser);
+      }
+      default -> {
+        return memberReader.readTree(parser);
+      }
     }
   }
 

@@ -39,7 +39,10 @@ class JsonRpcParserStreamTest {
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"extra\":{\"a\":[true,false]},\"more\":null}",
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"_meta\":{}}}",
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"a\":\"\\ud83d\\ude00\"}}",
-            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"a\":{\"b\":{\"c\":{\"d\":1}}}}}");
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"a\":{\"b\":{\"c\":{\"d\":1}}}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"n\":[1.5,-2e10,0.1,-0.0,"
+                + "12345678901234567890123,9007199254740993,-2147483649,2147483647,1E400],"
+                + "\"o\":{\"\":\"\",\"t\":true,\"f\":false,\"z\":null,\"e\":[],\"m\":{}}}}");
     for (String body : bodies) {
       byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
       JsonRpcRequest tree = parser.tree(bytes);
