@@ -64,7 +64,12 @@ public final class RequestAttributes {
     if (message.isNotification()) {
       request.setProperty(NOTIFICATION, Boolean.TRUE);
     }
-    if (!headers(request)) {
+    // The endpoint read the headers on arrival; a lookup folds the name's case each time.
+    boolean versionHeader =
+        request.getProperty(ENDPOINT) == null
+            ? headers(request)
+            : request.getProperty(PROTOCOL_VERSION) != null;
+    if (!versionHeader) {
       JsonNode declared = message.params().get("protocolVersion"); // initialize's
       if (declared != null && declared.isTextual()) {
         request.setProperty(PROTOCOL_VERSION, bounded(declared.asText()));

@@ -78,6 +78,12 @@ public final class InPlaceStart {
   private final Redispatch redispatch;
   private final RouteAsking asking;
 
+  // Settings a read needs, read once: the application's settings do not change once it runs.
+  private final int maxUriLength;
+  private final long maxReadBytes;
+  private final Duration longRunningTimeout;
+  private final Duration readTimeout;
+
   /**
    * Whether the container's {@code sendError} is used for error statuses (not {@link
    * ServerProperties#RESPONSE_SET_STATUS_OVER_SEND_ERROR}): the application's setting, read at its
@@ -114,6 +120,10 @@ public final class InPlaceStart {
     this.redispatch = new Redispatch(application);
     this.asking =
         new RouteAsking(asking, longReads, state.settings().get(SecuritySettings.ASK_TIMEOUT));
+    this.maxUriLength = state.settings().get(LimitSettings.MAX_URI_LENGTH);
+    this.maxReadBytes = state.settings().get(LimitSettings.MAX_READ_BYTES);
+    this.longRunningTimeout = state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT);
+    this.readTimeout = state.settings().get(LimitSettings.READ_TIMEOUT);
   }
 
   /**
@@ -184,11 +194,7 @@ public final class InPlaceStart {
       uri = read.uri();
       promptName = read.prompt().name();
     } else {
-      uri =
-          UriLimit.check(
-              ResourceMethods.requiredUri(call),
-              state.settings().get(LimitSettings.MAX_URI_LENGTH),
-              "'uri'");
+      uri = UriLimit.check(ResourceMethods.requiredUri(call), maxUriLength, "'uri'");
       TemplateIndex.Found<CatalogueEntry> found =
           state
               .catalogue()
@@ -223,16 +229,11 @@ public final class InPlaceStart {
       slot = admission.release().get();
     }
     try {
-      InPlaceRead read =
-          new InPlaceRead(
-              call, kind, entry, uri, state.settings().get(LimitSettings.MAX_READ_BYTES));
+      InPlaceRead read = new InPlaceRead(call, kind, entry, uri, maxReadBytes);
       read.onEnd(slot);
       read.structured = structured;
       read.prompt = promptName;
-      Duration asyncTimeout =
-          longRunning
-              ? state.settings().get(LongRunningSettings.LONG_RUNNING_TIMEOUT)
-              : state.settings().get(LimitSettings.READ_TIMEOUT);
+      Duration asyncTimeout = longRunning ? longRunningTimeout : readTimeout;
       ReadResponseWriter writer =
           new ReadResponseWriter(
               request.getResponseWriter(),
