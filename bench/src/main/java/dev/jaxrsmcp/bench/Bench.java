@@ -66,6 +66,7 @@ public final class Bench {
     }
     List<ListenFanOut.Result> fanOuts = new ArrayList<>();
     List<String> fanOutsSkipped = new ArrayList<>();
+    List<IdleFloors.Floor> floors = List.of();
     if (settings.parts().contains("fanout")) {
       long fds = maxFileDescriptors();
       for (int streams : settings.fanOuts()) {
@@ -81,6 +82,13 @@ public final class Bench {
         }
         log("fan-out: " + streams + " listen streams");
         fanOuts.add(fanOut(settings, streams));
+      }
+      int floor = settings.floorStreams();
+      if (floor > 0 && fds > 0 && fds < floor + 500L) {
+        log("idle floors: skipped, the open-file limit is " + fds);
+      } else if (floor > 0) {
+        log("idle floors: " + floor + " streams on Grizzly alone, with Jersey, with the bridge");
+        floors = IdleFloors.run(settings, floor);
       }
     }
     Optional<LongRead.Result> longRead = Optional.empty();
@@ -105,6 +113,7 @@ public final class Bench {
             observed,
             fanOuts,
             fanOutsSkipped,
+            floors,
             longRead,
             burst,
             startup,

@@ -18,6 +18,9 @@ import java.util.Set;
  *     interleaved with the other bridge scenarios' runs so that they see the same stretch of the
  *     machine's time (a scenario on a server of its own runs as long, in one piece)
  * @param settle the pause after a scenario on a server of its own, before the next runs
+ * @param floorStreams how many idle streams each floor under a stream opens ({@link IdleFloors}),
+ *     in the fan-out part: 2,000 with quick settings, 10,000 with full ones, the largest fan-out
+ *     when {@code --fanout} names them, or {@code --floor N} (0: none)
  */
 record BenchSettings(
     boolean quick,
@@ -30,6 +33,7 @@ record BenchSettings(
     int rounds,
     List<Integer> concurrencies,
     List<Integer> fanOuts,
+    int floorStreams,
     long longReadBytes,
     int startupClasses,
     int startupMethods,
@@ -49,6 +53,7 @@ record BenchSettings(
         new LinkedHashSet<>(
             List.of("startup", "reads", "demo", "observe", "fanout", "longread", "burst", "slow"));
     List<Integer> fanOuts = null;
+    Integer floorStreams = null;
     Long longReadBytes = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -61,6 +66,7 @@ record BenchSettings(
                 java.util.Arrays.stream(value(args, ++i, "--fanout").split(","))
                     .map(Integer::valueOf)
                     .toList();
+        case "--floor" -> floorStreams = Integer.valueOf(value(args, ++i, "--floor"));
         case "--out" -> out = Path.of(value(args, ++i, "--out"));
         case "--only" -> {
           parts = new LinkedHashSet<>(List.of(value(args, ++i, "--only").split(",")));
@@ -73,8 +79,14 @@ record BenchSettings(
             throw new IllegalArgumentException(
                 "unknown argument '"
                     + args[i]
-                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--long-read-mib N] [--out DIR] [--only startup,reads,demo,observe,fanout,longread,burst,slow])");
+                    + "' (usage: Bench [--quick] [--profile] [--fanout N,N] [--floor N] [--long-read-mib N] [--out DIR] [--only startup,reads,demo,observe,fanout,longread,burst,slow])");
       }
+    }
+    if (floorStreams == null) {
+      floorStreams =
+          fanOuts != null
+              ? fanOuts.stream().mapToInt(Integer::intValue).max().orElse(0)
+              : quick ? 2_000 : 10_000;
     }
     if (out == null) {
       out = quick ? Path.of("bench", "target", "quick") : Path.of("docs");
@@ -94,6 +106,7 @@ record BenchSettings(
           1,
           List.of(1, 32),
           fanOuts != null ? fanOuts : List.of(100, 1000),
+          floorStreams,
           longReadBytes != null ? longReadBytes : 64L << 20,
           10,
           10,
@@ -113,6 +126,7 @@ record BenchSettings(
         3,
         List.of(1, 16, 32),
         fanOuts != null ? fanOuts : List.of(1_000, 10_000),
+        floorStreams,
         longReadBytes != null ? longReadBytes : 1L << 30,
         StartupProbe.CLASSES,
         StartupProbe.METHODS_PER_CLASS,

@@ -74,6 +74,28 @@ public final class BridgeServer {
     HttpServer server =
         GrizzlyHttpServerFactory.createHttpServer(
             URI.create("http://127.0.0.1:" + port + "/"), application(), false);
+    containerSettings(server, workers, demoTimeouts);
+    server.start();
+    int actual = server.getListeners().iterator().next().getPort();
+    CountDownLatch stop = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.shutdownNow();
+                  stop.countDown();
+                }));
+    System.out.println(ChildJvm.READY + actual);
+    System.out.flush();
+    stop.await();
+  }
+
+  /**
+   * The benchmark's Grizzly settings, applied before {@code start()}: keep-alive without a request
+   * limit, pooled buffers (the demo's production settings), and, when asked, the demo's fixed
+   * worker pool ({@code workers} above 0) and timeouts. {@link FloorServer} applies the same.
+   */
+  static void containerSettings(HttpServer server, int workers, boolean demoTimeouts) {
     for (var listener : server.getListeners()) {
       // Keep-alive connections stay open (Grizzly closes them after 256 requests by default).
       listener.getKeepAlive().setMaxRequestsCount(-1);
@@ -97,18 +119,5 @@ public final class BridgeServer {
     if (demoTimeouts) { // the rest of a refused body is not waited for
       server.getServerConfiguration().setMaxPayloadRemainderToSkip(0);
     }
-    server.start();
-    int actual = server.getListeners().iterator().next().getPort();
-    CountDownLatch stop = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.shutdownNow();
-                  stop.countDown();
-                }));
-    System.out.println(ChildJvm.READY + actual);
-    System.out.flush();
-    stop.await();
   }
 }

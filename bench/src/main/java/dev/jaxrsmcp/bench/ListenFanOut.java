@@ -57,6 +57,7 @@ final class ListenFanOut {
 
   private final int port;
   private final int streams;
+  private final String path;
   private final Duration timeout;
   private final Selector selector;
   private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
@@ -64,16 +65,17 @@ final class ListenFanOut {
   private int acknowledged;
   private int notified;
 
-  private ListenFanOut(int port, int streams, Duration timeout) throws IOException {
+  private ListenFanOut(int port, int streams, String path, Duration timeout) throws IOException {
     this.port = port;
     this.streams = streams;
+    this.path = path;
     this.timeout = timeout;
     this.selector = Selector.open();
   }
 
   static Result run(int port, int streams, Duration timeout) {
     try {
-      ListenFanOut fanOut = new ListenFanOut(port, streams, timeout);
+      ListenFanOut fanOut = new ListenFanOut(port, streams, "/mcp", timeout);
       try {
         return fanOut.measure();
       } finally {
@@ -81,6 +83,37 @@ final class ListenFanOut {
       }
     } catch (IOException e) {
       throw new IllegalStateException("fan-out of " + streams + " streams failed: " + e, e);
+    }
+  }
+
+  /**
+   * Opens {@code streams} streams as {@link #run} does, with the same listen request sent to {@code
+   * path} instead of {@code /mcp}, and measures the server's heap (after full collections) before
+   * the first and with all open; {@code snapshot} runs right after each measurement ({@code
+   * "before"}, {@code "after"}), while the streams are still open. The server at {@code path} must
+   * answer each with an event stream whose first event is a listen's acknowledgement.
+   */
+  static ServerMemory[] idle(
+      int port,
+      int streams,
+      String path,
+      Duration timeout,
+      java.util.function.Consumer<String> snapshot) {
+    try {
+      ListenFanOut fanOut = new ListenFanOut(port, streams, path, timeout);
+      try {
+        ServerMemory before = ServerMemory.of(port, true);
+        snapshot.accept("before");
+        fanOut.open();
+        ServerMemory after = ServerMemory.of(port, true);
+        snapshot.accept("after");
+        return new ServerMemory[] {before, after};
+      } finally {
+        fanOut.closeAll();
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "opening " + streams + " idle streams at " + path + " failed: " + e, e);
     }
   }
 
@@ -237,7 +270,7 @@ final class ListenFanOut {
         "POST",
         ReadScenario.HOST,
         port,
-        "/mcp",
+        path,
         headers,
         "{\"jsonrpc\":\"2.0\",\"id\":"
             + index

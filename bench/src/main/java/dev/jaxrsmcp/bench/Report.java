@@ -23,6 +23,7 @@ final class Report {
   private final Optional<ObservedReads.Result> observed;
   private final List<ListenFanOut.Result> fanOuts;
   private final List<String> fanOutsSkipped;
+  private final List<IdleFloors.Floor> floors;
   private final Optional<LongRead.Result> longRead;
   private final Optional<Burst.Result> burst;
   private final Optional<StartupResult> startup;
@@ -37,6 +38,7 @@ final class Report {
       Optional<ObservedReads.Result> observed,
       List<ListenFanOut.Result> fanOuts,
       List<String> fanOutsSkipped,
+      List<IdleFloors.Floor> floors,
       Optional<LongRead.Result> longRead,
       Optional<Burst.Result> burst,
       Optional<StartupResult> startup,
@@ -49,6 +51,7 @@ final class Report {
     this.observed = observed;
     this.fanOuts = fanOuts;
     this.fanOutsSkipped = fanOutsSkipped;
+    this.floors = floors;
     this.longRead = longRead;
     this.burst = burst;
     this.startup = startup;
@@ -242,7 +245,7 @@ final class Report {
   }
 
   private void fanOutSection(StringBuilder md) {
-    if (fanOuts.isEmpty() && fanOutsSkipped.isEmpty()) {
+    if (fanOuts.isEmpty() && fanOutsSkipped.isEmpty() && floors.isEmpty()) {
       return;
     }
     md.append("## Subscription fan-out\n\n");
@@ -293,7 +296,11 @@ final class Report {
     for (String skipped : fanOutsSkipped) {
       md.append("\n").append(skipped).append(".\n");
     }
-    md.append("\n").append(resource("limits-fanout.md"));
+    md.append("\n");
+    if (!floors.isEmpty()) {
+      md.append(IdleFloors.markdown(floors));
+    }
+    md.append(resource("limits-fanout.md"));
   }
 
   private void longReadSection(StringBuilder md) {

@@ -4,11 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
+import dev.jaxrsmcp.changes.McpChanges;
 import dev.jaxrsmcp.testing.TestServer;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,7 +25,12 @@ import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.HttpServerFilter;
 import org.glassfish.grizzly.http.server.HttpServerProbe;
 import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.monitoring.ApplicationEvent;
+import org.glassfish.jersey.server.monitoring.ApplicationEventListener;
+import org.glassfish.jersey.server.monitoring.RequestEvent;
+import org.glassfish.jersey.server.monitoring.RequestEventListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +47,29 @@ class IdleStreamFootprintTest {
     @McpResource(uri = "app://ticker", subscribe = true)
     public String ticker() {
       return "{\"n\":1}";
+    }
+
+    @PUT
+    public void tick(@Context McpChanges changes) {
+      changes.changed("app://ticker");
+    }
+  }
+
+  /** Jersey's requests to the MCP endpoint, as they are matched. */
+  public static class EndpointRequests implements ApplicationEventListener {
+    final List<ContainerRequest> seen = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void onEvent(ApplicationEvent event) {}
+
+    @Override
+    public RequestEventListener onRequest(RequestEvent start) {
+      return event -> {
+        if (event.getType() == RequestEvent.Type.REQUEST_MATCHED
+            && event.getUriInfo().getPath().equals("mcp")) {
+          seen.add(event.getContainerRequest());
+        }
+      };
     }
   }
 
@@ -84,6 +120,74 @@ class IdleStreamFootprintTest {
           .as("a reason phrase of the response's own")
           .isFalse();
     }
+  }
+
+  /**
+   * Once a listen's stream is open, Jersey's copy of the request's headers is dropped: an idle
+   * stream does not keep it (half a KiB per stream on Grizzly). The container keeps its own, which
+   * its access log reads; the stream still hears its changes.
+   */
+  @Test
+  void anOpenListenKeepsNoCopyOfItsRequestHeaders() throws Exception {
+    List<Request> served = new CopyOnWriteArrayList<>();
+    EndpointRequests jersey = new EndpointRequests();
+    server =
+        TestServer.start(
+            new ResourceConfig(Ticker.class)
+                .register(McpFeature.builder().build())
+                .register(jersey),
+            grizzly ->
+                grizzly
+                    .getServerConfiguration()
+                    .getMonitoringConfig()
+                    .getWebServerConfig()
+                    .addProbes(
+                        new HttpServerProbe.Adapter() {
+                          @Override
+                          public void onBeforeServiceEvent(
+                              HttpServerFilter filter,
+                              Connection connection,
+                              Request request,
+                              HttpHandler handler) {
+                            served.add(request);
+                          }
+                        }));
+
+    try (Socket listen = StalledSockets.listen(server.port(), "app://ticker")) {
+      readUntil(listen, "notifications/subscriptions/acknowledged");
+      assertThat(jersey.seen).hasSize(1);
+      ContainerRequest request = jersey.seen.get(0);
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (!request.getHeaders().isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(10); // polling for a state, not waiting for time to pass
+      }
+      assertThat(request.getHeaders()).as("Jersey's copy of the open listen's headers").isEmpty();
+      assertThat(theListen(served).getHeader("Mcp-Method"))
+          .as("the container's own headers")
+          .isEqualTo("subscriptions/listen");
+
+      HttpURLConnection put =
+          (HttpURLConnection) server.baseUri().resolve("ticker").toURL().openConnection();
+      put.setRequestMethod("PUT");
+      assertThat(put.getResponseCode()).isEqualTo(204);
+      assertThat(readUntil(listen, "notifications/resources/updated")).contains("app://ticker");
+    }
+  }
+
+  /** Reads the stream until {@code text} arrived (10 s at most); returns what was read. */
+  private static String readUntil(Socket socket, String text) throws IOException {
+    socket.setSoTimeout(10_000);
+    InputStream in = socket.getInputStream();
+    ByteArrayOutputStream read = new ByteArrayOutputStream();
+    byte[] buffer = new byte[4096];
+    while (!read.toString(StandardCharsets.UTF_8).contains(text)) {
+      int n = in.read(buffer);
+      if (n < 0) {
+        throw new AssertionError("the stream ended before " + text + ": " + read);
+      }
+      read.write(buffer, 0, n);
+    }
+    return read.toString(StandardCharsets.UTF_8);
   }
 
   /** The listen's Grizzly request, once the service of it started (polled, with a deadline). */

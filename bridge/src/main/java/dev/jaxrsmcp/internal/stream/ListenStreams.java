@@ -92,9 +92,9 @@ public final class ListenStreams {
   }
 
   /**
-   * Opens a stream for a planned listen on a reserved place, as the answer to {@code request};
-   * {@code release} runs once when the stream ends (it gives back the place and the listen's
-   * subscriptions).
+   * Opens a stream for a planned listen on a reserved place, as the answer to {@code request}
+   * (Jersey's copy of its headers is dropped once the stream is open: the container keeps its own);
+   * {@code release} runs once when the stream ends (it gives back the place and subscriptions).
    */
   public Response open(ListenPlan plan, Caller caller, ContainerRequest request, Runnable release) {
     long maxUnsent = state.settings().get(SubscriptionSettings.MAX_UNSENT_BYTES);
@@ -144,7 +144,7 @@ public final class ListenStreams {
         listen.cancelTimeout(); // it closed while the timeout was being scheduled
       }
     }
-    return stream.answer(request);
+    return stream.answer(request, () -> request.getHeaders().clear());
   }
 
   /** How many streams are open now. */

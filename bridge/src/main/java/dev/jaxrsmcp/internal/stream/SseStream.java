@@ -55,25 +55,14 @@ public final class SseStream implements NotificationStream {
   /**
    * 200 without a reason phrase, so that the container writes its own: the same {@code 200 OK} on
    * the wire. Grizzly copies a reason phrase it is given into a 256-character buffer of the
-   * response (to escape it), which an open stream keeps: half a KiB per idle stream.
+   * response (to escape it), which an open stream keeps: half a KiB per idle stream. ({@link
+   * Status}: a status as given, its accessors those of {@link Response.StatusType}.)
    */
   private static final Response.StatusType OK_IN_THE_CONTAINERS_WORDS =
-      new Response.StatusType() {
-        @Override
-        public int getStatusCode() {
-          return 200;
-        }
+      new Status(200, Response.Status.Family.SUCCESSFUL, null);
 
-        @Override
-        public Response.Status.Family getFamily() {
-          return Response.Status.Family.SUCCESSFUL;
-        }
-
-        @Override
-        public String getReasonPhrase() {
-          return null;
-        }
-      };
+  private record Status(int getStatusCode, Response.Status.Family getFamily, String getReasonPhrase)
+      implements Response.StatusType {}
 
   private final EventOutput output = new EventOutput();
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -173,13 +162,21 @@ public final class SseStream implements NotificationStream {
    * set that response up, what is sent (and a close) waits here: see {@link StreamHandOver}.
    */
   public Response answer(ContainerRequest request) {
+    return answer(request, () -> {});
+  }
+
+  /**
+   * {@link #answer(ContainerRequest)}; once the response is open, {@code opened} runs on the
+   * request's thread: what an idle stream need not keep of its request may be dropped there.
+   */
+  Response answer(ContainerRequest request, Runnable opened) {
     // on a servlet container: its response, for the stream to write without blocking
     Optional<Object> servletResponse =
         Optional.ofNullable(request.getProperty(StreamQueues.SERVLET_RESPONSE));
     request.removeProperty(StreamQueues.SERVLET_RESPONSE);
     request.setWriter(
         new StreamHandOver(
-            request.getResponseWriter(), servletResponse, this::handedOver, this::abort));
+            request.getResponseWriter(), servletResponse, this::handedOver, this::abort, opened));
     return Response.status(OK_IN_THE_CONTAINERS_WORDS)
         .entity(output)
         .type(MediaType.SERVER_SENT_EVENTS_TYPE)

@@ -33,6 +33,7 @@ final class StreamHandOver implements ContainerResponseWriter {
   private final Optional<Object> servletResponse;
   private final Consumer<Wire> ready;
   private final Runnable failed;
+  private final Runnable opened;
   private final AtomicBoolean released = new AtomicBoolean();
   private volatile Wire wire = Wire.NONE;
 
@@ -41,16 +42,19 @@ final class StreamHandOver implements ContainerResponseWriter {
    * @param ready runs once, when the stream may write, with the wire to write through
    * @param failed runs when the container fails the response (Jersey could not finish it): the
    *     stream will not reach its client, so it ends, and no change counts it as told
+   * @param opened runs once the container suspended the response (the stream is open)
    */
   StreamHandOver(
       ContainerResponseWriter container,
       Optional<Object> servletResponse,
       Consumer<Wire> ready,
-      Runnable failed) {
+      Runnable failed,
+      Runnable opened) {
     this.container = container;
     this.servletResponse = servletResponse;
     this.ready = ready;
     this.failed = failed;
+    this.opened = opened;
   }
 
   @Override
@@ -74,8 +78,11 @@ final class StreamHandOver implements ContainerResponseWriter {
       suspended = container.suspend(timeOut, timeUnit, timeoutHandler);
       return suspended;
     } finally {
-      if (suspended && !released.get() && wire instanceof StreamOutput output) {
-        output.nonBlocking(servletResponse);
+      if (suspended && !released.get()) {
+        if (wire instanceof StreamOutput output) {
+          output.nonBlocking(servletResponse);
+        }
+        opened.run();
       }
       release();
     }
