@@ -67,7 +67,7 @@ final class Outbox implements Runnable {
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
 
   // guarded by this
-  private final ArrayDeque<Frame> queue = new ArrayDeque<>();
+  private final ArrayDeque<Frame> queue = new ArrayDeque<>(1); // idle or one at a time, mostly
   private long queuedBytes;
   private long writingBytes;
   private boolean scheduled;

@@ -28,7 +28,22 @@ final class Debouncer {
   private final BiPredicate<Subscriber, String> subscribed;
   private final Map<Key, Slot> slots = new ConcurrentHashMap<>();
 
-  private record Key(Subscriber subscriber, String uri) {}
+  /**
+   * One subscription's slot key. Written out rather than left to the record's generated methods: a
+   * change to 10,000 subscribers looks up 10,000 keys on the caller's thread, and the generated
+   * ones go through a method handle each time.
+   */
+  private record Key(Subscriber subscriber, String uri) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Key key && subscriber.equals(key.subscriber) && uri.equals(key.uri);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * subscriber.hashCode() + uri.hashCode();
+    }
+  }
 
   /**
    * @param scheduler runs the trailing notifications
@@ -56,10 +71,9 @@ final class Debouncer {
       return;
     }
     Key key = new Key(subscriber, uri);
-    Slot slot = slots.computeIfAbsent(key, k -> new Slot());
-    if (!subscribed.test(subscriber, uri)) {
-      slots.remove(key, slot); // the subscription ended meanwhile: leave nothing behind
-      return;
+    Slot slot = slotOf(key);
+    if (slot == null) {
+      return; // the subscription ended meanwhile
     }
     long delayNanos;
     synchronized (slot) {
@@ -88,6 +102,29 @@ final class Debouncer {
     } catch (RejectedExecutionException e) {
       // shutting down: nothing more goes out
     }
+  }
+
+  /**
+   * The key's slot, made if there is none; null when the subscription ended meanwhile. Only a slot
+   * made here may outlive its subscription (its end's forget ran just before), so only its maker
+   * checks the subscription; a slot found is dropped by that forget. A change to many subscribers
+   * then looks up each subscription only the first time.
+   */
+  private Slot slotOf(Key key) {
+    Slot found = slots.get(key);
+    if (found != null) {
+      return found;
+    }
+    Slot made = new Slot();
+    found = slots.putIfAbsent(key, made);
+    if (found != null) {
+      return found;
+    }
+    if (!subscribed.test(key.subscriber(), key.uri())) {
+      slots.remove(key, made); // leave nothing behind
+      return null;
+    }
+    return made;
   }
 
   private void fire(Key key, Slot slot) {

@@ -133,7 +133,8 @@ final class Delivery {
   private final class Mailbox {
     private final Subscriber subscriber;
     // all guarded by this
-    private final ArrayDeque<Consumer<Subscriber>> queue = new ArrayDeque<>();
+    // sized for one message (most mailboxes carry one change, then retire); grows when needed
+    private final ArrayDeque<Consumer<Subscriber>> queue = new ArrayDeque<>(1);
     private boolean scheduled;
     private boolean overflowed;
     private boolean told;
