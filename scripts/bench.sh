@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark command (docs/performance.md): builds the modules it needs, then measures reads side
-# by side (direct GET, the bridge in both eras, an MCP Java SDK proxy peer), subscription fan-out,
+# by side (direct GET, the bridge in both eras, an MCP Java SDK proxy peer, a plain POST of the
+# modern read's bytes), subscription fan-out (and what an idle stream costs, layer by layer),
 # a 1 GiB long-running read and the catalogue's startup cost, and rewrites docs/performance.md and
 # docs/performance.png (and docs/slow-consumers.md). About 20 minutes with the full settings (build
 # included).

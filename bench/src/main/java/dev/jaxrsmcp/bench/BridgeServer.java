@@ -47,7 +47,8 @@ public final class BridgeServer {
                     .watch(FloodRoutes.ITEMS, McpWatcher.pushed()))
         .register(BenchRoutes.class)
         .register(FloodRoutes.class)
-        .register(AdminRoutes.class);
+        .register(AdminRoutes.class)
+        .register(PostFloorRoute.class);
   }
 
   /**

@@ -96,6 +96,7 @@ final class ReadComparison {
           Bench.log("legacy era not measured: " + legacyMissing.get());
         }
         scenarios.add(ReadScenario.sdkPeer(peerPort));
+        scenarios.add(ReadScenario.postFloor(port));
         return measure(settings, scenarios, legacyMissing, port, peer);
       }
     }

@@ -104,24 +104,26 @@ abstract class ReadScenario {
     return modern(port, "modern", "bridge, modern");
   }
 
-  /** {@link #modern(int)} under another name (the same read against another server). */
-  static ReadScenario modern(int port, String key, String label) {
-    Map<String, String> headers = jsonHeaders();
-    headers.put("MCP-Protocol-Version", MODERN_VERSION);
-    headers.put("Mcp-Method", "resources/read");
-    headers.put("Mcp-Name", URI);
+  /**
+   * 5: the modern read's exact request sent to a plain JAX-RS {@code POST} on the same server that
+   * answers the bridge's exact envelope ({@link PostFloorRoute}): the protocol's shape, no bridge.
+   */
+  static ReadScenario postFloor(int port) {
     byte[] request =
         HttpConnection.request(
-            "POST",
-            HOST,
-            port,
-            "/mcp",
-            headers,
-            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\""
-                + URI
-                + "\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
-                + MODERN_VERSION
-                + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
+            "POST", HOST, port, "/bench/post-floor", modernHeaders(), MODERN_BODY);
+    return new ReadScenario("post-floor", "plain POST, same bytes", port) {
+      @Override
+      byte[] prepare(HttpConnection connection) {
+        return request;
+      }
+    };
+  }
+
+  /** {@link #modern(int)} under another name (the same read against another server). */
+  static ReadScenario modern(int port, String key, String label) {
+    byte[] request =
+        HttpConnection.request("POST", HOST, port, "/mcp", modernHeaders(), MODERN_BODY);
     return new ReadScenario(key, label, port) {
       @Override
       byte[] prepare(HttpConnection connection) {
@@ -244,6 +246,23 @@ abstract class ReadScenario {
       throw new IOException("notifications/initialized answered " + initialized.status());
     }
     return session;
+  }
+
+  /** The modern read's body. */
+  private static final String MODERN_BODY =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\""
+          + URI
+          + "\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
+          + MODERN_VERSION
+          + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+
+  /** The modern read's headers. */
+  private static Map<String, String> modernHeaders() {
+    Map<String, String> headers = jsonHeaders();
+    headers.put("MCP-Protocol-Version", MODERN_VERSION);
+    headers.put("Mcp-Method", "resources/read");
+    headers.put("Mcp-Name", URI);
+    return headers;
   }
 
   private static Map<String, String> jsonHeaders() {

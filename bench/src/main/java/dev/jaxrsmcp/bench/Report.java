@@ -138,8 +138,12 @@ final class Report {
         .append(" (stateless Streamable HTTP transport on embedded Tomcat ")
         .append(Versions.tomcat())
         .append(") whose resource template")
+        .append(" handler fetches the same REST route over loopback HTTP with `java.net.http`;\n")
+        .append("5. **plain POST, same bytes**: the modern read's exact request sent to a plain")
         .append(
-            " handler fetches the same REST route over loopback HTTP with `java.net.http`.\n\n");
+            " JAX-RS `POST` on the demo server that answers the bridge's exact envelope, without")
+        .append(" parsing, authenticating or reading the widget (`PostFloorRoute`): what the")
+        .append(" protocol's shape alone costs, a floor under any server of that shape.\n\n");
     r.legacyMissing()
         .ifPresent(
             why ->
