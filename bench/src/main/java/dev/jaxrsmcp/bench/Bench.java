@@ -166,12 +166,15 @@ public final class Bench {
           String.format(
               java.util.Locale.ROOT,
               "fan-out %d: opened in %.1f s; delivered p50 %.1f ms, p99 %.1f ms, max %.1f ms;"
+                  + " a later change p50 %.1f ms, p99 %.1f ms;"
                   + " changed() took %.1f ms (%.1f ms CPU); server CPU %.1f µs per notification (%.1f µs writing, GC %d ms); %.0f heap bytes per stream; threads %d -> %d, %d once delivered",
               streams,
               result.openSeconds(),
               result.deliveryMs(50),
               result.deliveryMs(99),
               result.deliveryMaxMs(),
+              result.laterDeliveryMs(50),
+              result.laterDeliveryMs(99),
               result.changeCallMs(),
               result.changeCallCpuMs(),
               result.cpuPerNotificationMicros(),

@@ -21,6 +21,10 @@ import org.HdrHistogram.Histogram;
  * server (all on one selector thread, a few hundred handshakes in flight at a time), waits until
  * every one is acknowledged, measures the server's heap and threads, then makes one change and
  * times, per stream, how long after the change its {@code resources/updated} notification arrives.
+ * Then, once every stream heard it and a second has passed, a later change, timed the same way: the
+ * first change comes right after 10,000 listens were opened, while the server still compiles what
+ * opening them ran, and meets a delivery path it never ran; the later one is delivery as a running
+ * server does it.
  */
 final class ListenFanOut {
   private static final int IN_FLIGHT = 200;
@@ -39,7 +43,8 @@ final class ListenFanOut {
       double deliveryCpuPerNotificationMicros,
       long gcMillis,
       Histogram deliveryMicros,
-      int notified) {
+      int notified,
+      Histogram laterDeliveryMicros) {
 
     /** Heap per idle stream: the growth of the heap in use after full collections, per stream. */
     double heapPerStreamBytes() {
@@ -53,6 +58,11 @@ final class ListenFanOut {
     double deliveryMaxMs() {
       return deliveryMicros.getMaxValue() / 1000.0;
     }
+
+    /** The later change's delivery, at {@code percentile}. */
+    double laterDeliveryMs(double percentile) {
+      return laterDeliveryMicros.getValueAtPercentile(percentile) / 1000.0;
+    }
   }
 
   private final int port;
@@ -64,6 +74,7 @@ final class ListenFanOut {
   private final List<Stream> all = new ArrayList<>();
   private int acknowledged;
   private int notified;
+  private int notifiedAgain;
 
   private ListenFanOut(int port, int streams, String path, Duration timeout) throws IOException {
     this.port = port;
@@ -126,21 +137,7 @@ final class ListenFanOut {
     ServerMemory quiet = ServerMemory.of(port, false);
 
     long[] changeAt = new long[1];
-    CompletableFuture<String> change =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try (HttpConnection connection = new HttpConnection(ReadScenario.HOST, port)) {
-                byte[] put =
-                    HttpConnection.request(
-                        "PUT", ReadScenario.HOST, port, "/bench/ticker", Map.of(), "");
-                changeAt[0] = System.nanoTime();
-                HttpConnection.Response response = connection.exchange(put);
-                long returned = System.nanoTime();
-                return response.text() + " " + (returned - changeAt[0]);
-              } catch (IOException e) {
-                throw new IllegalStateException("the change request failed: " + e, e);
-              }
-            });
+    CompletableFuture<String> change = change(changeAt);
     long deadline = System.nanoTime() + timeout.toNanos();
     while (notified < streams && System.nanoTime() < deadline) {
       poll(100);
@@ -161,6 +158,7 @@ final class ListenFanOut {
       long micros = (stream.reader.firstUpdateNanos() - changeAt[0]) / 1000;
       delivery.recordValue(Math.max(1, micros));
     }
+    Histogram later = later();
     return new Result(
         streams,
         openSeconds,
@@ -176,7 +174,64 @@ final class ListenFanOut {
             / streams,
         delivered.gcMillis() - quiet.gcMillis(),
         delivery,
-        notified);
+        notified,
+        later);
+  }
+
+  /** The later change: a second after the first reached every stream, timed as the first. */
+  private Histogram later() throws IOException {
+    long settle = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+    while (System.nanoTime() < settle) {
+      poll(100); // keep reading (keep-alives)
+    }
+    long[] changeAt = new long[1];
+    CompletableFuture<String> change = change(changeAt);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (notifiedAgain < streams && System.nanoTime() < deadline) {
+      poll(100);
+    }
+    try {
+      change.get(timeout.toSeconds(), TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("the later change request failed: " + e, e);
+    }
+    if (notifiedAgain < streams) {
+      throw new IllegalStateException(
+          "only "
+              + notifiedAgain
+              + " of "
+              + streams
+              + " streams were told of the later change within "
+              + timeout);
+    }
+    Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
+    for (Stream stream : all) {
+      long micros = (stream.reader.lastUpdateNanos() - changeAt[0]) / 1000;
+      delivery.recordValue(Math.max(1, micros));
+    }
+    return delivery;
+  }
+
+  /**
+   * {@code PUT /bench/ticker} on a connection of its own; {@code changeAt[0]} is when it was sent.
+   * Completes with what the route answered (told, CPU nanoseconds in changed()) and the request's
+   * wall nanoseconds.
+   */
+  private CompletableFuture<String> change(long[] changeAt) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try (HttpConnection connection = new HttpConnection(ReadScenario.HOST, port)) {
+            byte[] put =
+                HttpConnection.request(
+                    "PUT", ReadScenario.HOST, port, "/bench/ticker", Map.of(), "");
+            changeAt[0] = System.nanoTime();
+            HttpConnection.Response response = connection.exchange(put);
+            long returned = System.nanoTime();
+            return response.text() + " " + (returned - changeAt[0]);
+          } catch (IOException e) {
+            throw new IllegalStateException("the change request failed: " + e, e);
+          }
+        });
   }
 
   /** Opens every stream, at most {@link #IN_FLIGHT} not yet acknowledged at a time. */
@@ -252,6 +307,9 @@ final class ListenFanOut {
       }
       if (updatesBefore == 0 && stream.reader.updates() > 0) {
         notified++;
+      }
+      if (updatesBefore < 2 && stream.reader.updates() >= 2) {
+        notifiedAgain++;
       }
       if (stream.reader.status() != 0 && stream.reader.status() != 200) {
         throw new IllegalStateException(

@@ -31,6 +31,7 @@ final class SseResponseReader {
   private int acknowledged;
   private int updated;
   private long firstUpdateNanos;
+  private long lastUpdateNanos;
   private String lastData = "";
 
   /** Consumes {@code length} bytes; {@code now} is when they arrived ({@link System#nanoTime}). */
@@ -116,6 +117,7 @@ final class SseResponseReader {
       if (updated++ == 0) {
         firstUpdateNanos = now;
       }
+      lastUpdateNanos = now;
     } else if (data.contains(ACKNOWLEDGED)) {
       acknowledged++;
     }
@@ -142,6 +144,11 @@ final class SseResponseReader {
   /** When the first {@code resources/updated} event was read. */
   long firstUpdateNanos() {
     return firstUpdateNanos;
+  }
+
+  /** When the latest {@code resources/updated} event was read. */
+  long lastUpdateNanos() {
+    return lastUpdateNanos;
   }
 
   /** True once the response ended (the last chunk). */
