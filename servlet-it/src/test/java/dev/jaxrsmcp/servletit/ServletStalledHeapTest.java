@@ -68,6 +68,9 @@ class ServletStalledHeapTest {
 
   static final String HEALTHY = ITEMS + "healthy";
 
+  /** The most live heap samples taken after a burst, until one holds no more than the last. */
+  static final int SETTLE_SAMPLES = 5;
+
   @TempDir Path dir;
   private final List<Socket> stalled = new ArrayList<>();
   private final List<Socket> sockets = new ArrayList<>();
@@ -127,7 +130,7 @@ class ServletStalledHeapTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     for (int told = server.burst(ITEMS, SUBSCRIPTIONS); told > 0; ) {
       bursts++;
-      long growth = server.liveHeap() - before;
+      long growth = settledHeap(server) - before;
       peak = Math.max(peak, growth);
       System.out.printf(
           "%s, burst %d: %d stalled subscriptions told; live heap +%d KiB for %d stalled clients"
@@ -160,6 +163,24 @@ class ServletStalledHeapTest {
           .contains(
               ": stream ended: more than " + MAX_UNSENT + " bytes were waiting for this client");
     }
+  }
+
+  /**
+   * The live heap once what a burst queued for the stalled streams reached them: sampled until a
+   * sample holds no more than the one before (at most {@value #SETTLE_SAMPLES} samples). The
+   * healthy client's change is no barrier for that: its notification does not wait behind the
+   * stalled streams' backlogs (issue #36).
+   */
+  private static long settledHeap(ServletHeapProcess server) throws Exception {
+    long heap = server.liveHeap();
+    for (int i = 1; i < SETTLE_SAMPLES; i++) {
+      long next = server.liveHeap();
+      if (next <= heap) {
+        return heap;
+      }
+      heap = next;
+    }
+    return heap;
   }
 
   /** A change of the healthy client's resource reaches it (within 30 s). */

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +84,47 @@ class DeliveryTest {
 
     await().atMost(Duration.ofSeconds(10)).until(() -> other.received.contains("list_changed"));
     release.countDown();
+  }
+
+  /**
+   * Issue 36: a client that keeps up, beside clients that stopped reading while what they subscribe
+   * to keeps changing, gets its notification after the turns in progress, not after a turn of each
+   * backlog (on Grizzly 20 such clients held a healthy listen's notification behind about a
+   * thousand of theirs). Counted: the backlogs' deliveries that ran before it.
+   */
+  @Test
+  void aSubscriberThatKeepsUpDoesNotWaitForOthersBacklogs() throws InterruptedException {
+    CountDownLatch release = new CountDownLatch(1);
+    List<Recorder> gates = new ArrayList<>();
+    for (int i = 0; i < delivery.threads(); i++) {
+      Recorder gate = new Recorder(release);
+      gates.add(gate);
+      delivery.send(gate, s -> s.resourceUpdated("app://gate"));
+    }
+    for (Recorder gate : gates) {
+      assertThat(gate.entered.await(10, TimeUnit.SECONDS)).as("every drainer busy").isTrue();
+    }
+    int backlogged = 4 * delivery.threads();
+    int each = 100;
+    AtomicInteger backlogDelivered = new AtomicInteger();
+    for (int i = 0; i < backlogged; i++) {
+      Recorder behind = new Recorder(new CountDownLatch(0));
+      for (int n = 0; n < each; n++) {
+        delivery.send(behind, s -> backlogDelivered.incrementAndGet());
+      }
+    }
+    AtomicLong before = new AtomicLong(-1);
+    delivery.send(new Recorder(new CountDownLatch(0)), s -> before.set(backlogDelivered.get()));
+
+    release.countDown();
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> before.get() >= 0);
+    assertThat(before.get())
+        .as("backlogged deliveries before the one of a subscriber that keeps up")
+        .isLessThanOrEqualTo((long) delivery.threads() * Delivery.BATCH);
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> backlogDelivered.get() == backlogged * each && delivery.busy() == 0);
   }
 
   @Test
