@@ -32,7 +32,11 @@ class OutputTaskTest {
     JsonNode created = viewer.call("output", Map.of("id", 1, "seconds", 1)).path("result");
     assertThat(created.path("resultType").asText()).isEqualTo("task");
     String taskId = created.path("taskId").asText();
-    await().atMost(Duration.ofSeconds(20)).until(() -> viewer.status(taskId), "completed"::equals);
+    // Until it ends either way, so that a failure shows what the task said.
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> viewer.status(taskId), status -> !status.equals("working"));
+    assertThat(viewer.status(taskId)).as("%s", viewer.get(taskId)).isEqualTo("completed");
     assertThat(viewer.get(taskId).at("/result/result/content/0/text").asText())
         .startsWith("second 1: {");
 
