@@ -76,6 +76,14 @@ public final class BridgeServer {
         GrizzlyHttpServerFactory.createHttpServer(
             URI.create("http://127.0.0.1:" + port + "/"), application(), false);
     containerSettings(server, workers, demoTimeouts);
+    serve(server);
+  }
+
+  /**
+   * Starts {@code server}, prints {@code READY port=N} for the parent and serves until the JVM is
+   * told to stop.
+   */
+  static void serve(HttpServer server) throws Exception {
     server.start();
     int actual = server.getListeners().iterator().next().getPort();
     CountDownLatch stop = new CountDownLatch(1);

@@ -2,7 +2,6 @@ package dev.jaxrsmcp.bench;
 
 import java.net.URI;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -45,18 +44,6 @@ public final class FloorServer {
       }
     }
     BridgeServer.containerSettings(server, 0, false);
-    server.start();
-    int actual = server.getListeners().iterator().next().getPort();
-    CountDownLatch stop = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.shutdownNow();
-                  stop.countDown();
-                }));
-    System.out.println(ChildJvm.READY + actual);
-    System.out.flush();
-    stop.await();
+    BridgeServer.serve(server);
   }
 }

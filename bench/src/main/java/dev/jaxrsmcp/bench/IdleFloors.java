@@ -119,14 +119,7 @@ final class IdleFloors {
   private static Path histogram(long pid, Path logs, String jvm, String when) {
     Path file = logs.resolve(jvm + "-" + when + ".histo").toAbsolutePath();
     try {
-      Process jcmd =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                  Long.toString(pid),
-                  "GC.class_histogram")
-              .redirectErrorStream(true)
-              .redirectOutput(file.toFile())
-              .start();
+      Process jcmd = ThreadDump.jcmd(pid, "GC.class_histogram", file);
       return jcmd.waitFor() == 0 ? file : null;
     } catch (IOException e) {
       return null;

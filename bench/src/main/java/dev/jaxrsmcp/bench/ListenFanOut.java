@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -153,11 +154,7 @@ final class ListenFanOut {
       throw new IllegalStateException(
           "only " + notified + " of " + streams + " streams were notified within " + timeout);
     }
-    Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
-    for (Stream stream : all) {
-      long micros = (stream.reader.firstUpdateNanos() - changeAt[0]) / 1000;
-      delivery.recordValue(Math.max(1, micros));
-    }
+    Histogram delivery = delivery(changeAt[0], SseResponseReader::firstUpdateNanos);
     Histogram later = later();
     return new Result(
         streams,
@@ -204,10 +201,14 @@ final class ListenFanOut {
               + " streams were told of the later change within "
               + timeout);
     }
+    return delivery(changeAt[0], SseResponseReader::lastUpdateNanos);
+  }
+
+  /** Per stream, how long after {@code changeAt} its notification arrived ({@code arrival}). */
+  private Histogram delivery(long changeAt, ToLongFunction<SseResponseReader> arrival) {
     Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
     for (Stream stream : all) {
-      long micros = (stream.reader.lastUpdateNanos() - changeAt[0]) / 1000;
-      delivery.recordValue(Math.max(1, micros));
+      delivery.recordValue(Math.max(1, (arrival.applyAsLong(stream.reader) - changeAt) / 1000));
     }
     return delivery;
   }

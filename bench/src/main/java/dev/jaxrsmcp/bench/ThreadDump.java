@@ -15,14 +15,7 @@ final class ThreadDump {
         Path.of("bench", "target", "bench-logs", "threads-" + pid + ".txt").toAbsolutePath();
     try {
       Files.createDirectories(file.getParent());
-      Process jcmd =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                  Long.toString(pid),
-                  "Thread.print")
-              .redirectErrorStream(true)
-              .redirectOutput(file.toFile())
-              .start();
+      Process jcmd = jcmd(pid, "Thread.print", file);
       if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
         jcmd.destroyForcibly();
         return "jcmd took more than 30 s (" + file + ")";
@@ -34,5 +27,18 @@ final class ThreadDump {
       Thread.currentThread().interrupt();
       return "no thread dump: interrupted";
     }
+  }
+
+  /**
+   * Starts this JDK's {@code jcmd PID command}, its output (and errors) written to {@code file}.
+   */
+  static Process jcmd(long pid, String command, Path file) throws IOException {
+    return new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+            Long.toString(pid),
+            command)
+        .redirectErrorStream(true)
+        .redirectOutput(file.toFile())
+        .start();
   }
 }

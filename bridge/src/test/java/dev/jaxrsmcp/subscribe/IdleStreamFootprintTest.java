@@ -92,24 +92,8 @@ class IdleStreamFootprintTest {
   void anOpenStreamsResponseKeepsNoReasonPhraseOfItsOwn() throws Exception {
     List<Request> served = new CopyOnWriteArrayList<>();
     server =
-        TestServer.start(
-            new ResourceConfig(Ticker.class).register(McpFeature.builder().build()),
-            grizzly ->
-                grizzly
-                    .getServerConfiguration()
-                    .getMonitoringConfig()
-                    .getWebServerConfig()
-                    .addProbes(
-                        new HttpServerProbe.Adapter() {
-                          @Override
-                          public void onBeforeServiceEvent(
-                              HttpServerFilter filter,
-                              Connection connection,
-                              Request request,
-                              HttpHandler handler) {
-                            served.add(request);
-                          }
-                        }));
+        startRecording(
+            new ResourceConfig(Ticker.class).register(McpFeature.builder().build()), served);
 
     // the status line is read and checked: exactly "HTTP/1.1 200 OK", as before
     try (Socket listen = StalledSockets.listen(server.port(), "app://ticker")) {
@@ -122,6 +106,28 @@ class IdleStreamFootprintTest {
     }
   }
 
+  /** Starts {@code config} on Grizzly, adding every request Grizzly serves to {@code served}. */
+  private static TestServer startRecording(ResourceConfig config, List<Request> served) {
+    return TestServer.start(
+        config,
+        grizzly ->
+            grizzly
+                .getServerConfiguration()
+                .getMonitoringConfig()
+                .getWebServerConfig()
+                .addProbes(
+                    new HttpServerProbe.Adapter() {
+                      @Override
+                      public void onBeforeServiceEvent(
+                          HttpServerFilter filter,
+                          Connection connection,
+                          Request request,
+                          HttpHandler handler) {
+                        served.add(request);
+                      }
+                    }));
+  }
+
   /**
    * Once a listen's stream is open, Jersey's copy of the request's headers is dropped: an idle
    * stream does not keep it (half a KiB per stream on Grizzly). The container keeps its own, which
@@ -132,26 +138,11 @@ class IdleStreamFootprintTest {
     List<Request> served = new CopyOnWriteArrayList<>();
     EndpointRequests jersey = new EndpointRequests();
     server =
-        TestServer.start(
+        startRecording(
             new ResourceConfig(Ticker.class)
                 .register(McpFeature.builder().build())
                 .register(jersey),
-            grizzly ->
-                grizzly
-                    .getServerConfiguration()
-                    .getMonitoringConfig()
-                    .getWebServerConfig()
-                    .addProbes(
-                        new HttpServerProbe.Adapter() {
-                          @Override
-                          public void onBeforeServiceEvent(
-                              HttpServerFilter filter,
-                              Connection connection,
-                              Request request,
-                              HttpHandler handler) {
-                            served.add(request);
-                          }
-                        }));
+            served);
 
     try (Socket listen = StalledSockets.listen(server.port(), "app://ticker")) {
       readUntil(listen, "notifications/subscriptions/acknowledged");
