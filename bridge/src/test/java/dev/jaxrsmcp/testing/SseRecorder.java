@@ -139,6 +139,11 @@ public final class SseRecorder implements AutoCloseable {
     assertThat(comment).as("no comment").isNull();
   }
 
+  /** The next comment line, or empty when none arrives within {@code within}. */
+  public java.util.Optional<String> pollComment(Duration within) throws InterruptedException {
+    return java.util.Optional.ofNullable(comments.poll(within.toMillis(), TimeUnit.MILLISECONDS));
+  }
+
   /** Waits for a comment line (a keep-alive). */
   public String nextComment() throws InterruptedException {
     String comment = comments.poll(10, TimeUnit.SECONDS);
