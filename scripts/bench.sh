@@ -14,6 +14,9 @@
 #   (burst: 200 long-running reads at once against the demo's limit of 32, all must complete)
 #   (slow: clients subscribed to 400 resources each stop reading while two writers change them,
 #    both eras, Grizzly and Tomcat, beside healthy listens; writes slow-consumers.md)
+#   To look into a run, BENCH_JAVA_OPTS adds options to the benchmark's JVM, e.g.
+#   BENCH_JAVA_OPTS="-Dbench.slowContainers=tomcat -Dbench.serverJvm=-Djava.util.logging.config.file=F"
+#   (one container of the slow run; options for the servers under test, here a logging set-up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +45,7 @@ echo "== building (mvn package, tests skipped)"
 mvn -q -B -ntp -pl bench -am package -DskipTests
 
 echo "== measuring"
-exec java -Xmx1g -XX:+UseG1GC -Djava.awt.headless=true \
+# shellcheck disable=SC2086 # BENCH_JAVA_OPTS is a list of options
+exec java -Xmx1g -XX:+UseG1GC -Djava.awt.headless=true ${BENCH_JAVA_OPTS:-} \
   -cp "bench/target/classes:$(cat bench/target/classpath.txt)" \
   dev.jaxrsmcp.bench.Bench "$@"

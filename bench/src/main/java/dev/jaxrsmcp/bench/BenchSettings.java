@@ -93,6 +93,10 @@ record BenchSettings(
     }
     List<String> jvm =
         new ArrayList<>(List.of("-Xmx1g", "-XX:+UseG1GC", "-Djava.awt.headless=true"));
+    String extra = System.getProperty("bench.serverJvm", "").trim();
+    if (!extra.isEmpty()) {
+      jvm.addAll(List.of(extra.split("\\s+"))); // e.g. a logging configuration, to look into a run
+    }
     Path logs = Path.of("bench", "target", "bench-logs");
     if (quick) {
       return new BenchSettings(

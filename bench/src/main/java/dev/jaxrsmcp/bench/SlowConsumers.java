@@ -173,6 +173,7 @@ final class SlowConsumers {
     List<Thread> readers = new ArrayList<>();
     ConcurrentLinkedQueue<Long> arrivals = new ConcurrentLinkedQueue<>();
     ConcurrentLinkedQueue<String> unacknowledged = new ConcurrentLinkedQueue<>();
+    Map<Integer, StringBuffer> received = new java.util.concurrent.ConcurrentSkipListMap<>();
     try (StalledClients clients =
         era == null
             ? StalledClients.open(port, StalledClients.Era.MODERN, 0, List.of())
@@ -181,9 +182,11 @@ final class SlowConsumers {
       for (int i = 0; i < settings.healthy(); i++) {
         Socket socket = listenToTicker(port, i);
         healthy.add(socket);
+        StringBuffer head = new StringBuffer();
+        received.put(socket.getLocalPort(), head);
         Thread reader =
             new Thread(
-                () -> read(socket, acknowledged, arrivals, unacknowledged),
+                () -> read(socket, acknowledged, arrivals, unacknowledged, received, head),
                 "slow-consumers-reader-" + i);
         reader.setDaemon(true);
         reader.start();
@@ -207,7 +210,12 @@ final class SlowConsumers {
                 + " stalled clients); streams that ended unacknowledged: "
                 + unacknowledged
                 + "; the server's threads: "
-                + ThreadDump.of(pid));
+                + ThreadDump.of(pid)
+                + "; the healthy listens' local ports, with what each unacknowledged one read so"
+                + " far: "
+                + received
+                + "; the server's sockets: "
+                + Sockets.of(port));
       }
       long changesBefore = floodStatus(port)[1];
       ServerMemory before = ServerMemory.of(port, true);
@@ -354,15 +362,18 @@ final class SlowConsumers {
   }
 
   /**
-   * Reads a healthy listen: counts its acknowledgement and notes each notification's arrival. A
-   * stream that ends before its acknowledgement adds its status line and last line to {@code
+   * Reads a healthy listen: counts its acknowledgement and notes each notification's arrival. Until
+   * acknowledged, what it read is kept in {@code head} (under its local port in {@code received});
+   * a stream that ends before its acknowledgement adds its status line and last line to {@code
    * unacknowledged}, for the error message.
    */
   private static void read(
       Socket socket,
       CountDownLatch acknowledged,
       ConcurrentLinkedQueue<Long> arrivals,
-      ConcurrentLinkedQueue<String> unacknowledged) {
+      ConcurrentLinkedQueue<String> unacknowledged,
+      Map<Integer, StringBuffer> received,
+      StringBuffer head) {
     String status = null;
     String last = null;
     boolean acked = false;
@@ -377,8 +388,12 @@ final class SlowConsumers {
         if (!line.isEmpty()) {
           last = line;
         }
+        if (!acked && head.length() < 512) {
+          head.append(line).append(" | ");
+        }
         if (line.contains(SseResponseReader.ACKNOWLEDGED)) {
           acked = true;
+          received.remove(socket.getLocalPort());
           acknowledged.countDown();
         } else if (line.contains(SseResponseReader.UPDATED)) {
           arrivals.add(System.nanoTime());
