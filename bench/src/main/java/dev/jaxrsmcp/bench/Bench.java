@@ -263,7 +263,7 @@ public final class Bench {
                 + TomcatBridgeServer.CONNECTION_TIMEOUT_MS / 1000
                 + " s, `keepAliveTimeout` "
                 + TomcatBridgeServer.KEEP_ALIVE_TIMEOUT_MS / 1000
-                + " s)");
+                + " s, `processorCache` 0: docs/deployment.md)");
     // -Dbench.slowContainers=tomcat (or grizzly) measures one container only, to look into it.
     String only = System.getProperty("bench.slowContainers", "grizzly,tomcat");
     List<SlowConsumers.Phase> phases = new ArrayList<>();

@@ -17,8 +17,12 @@ import org.glassfish.jersey.servlet.ServletContainer;
  * threads, a {@value #CONNECTION_TIMEOUT_MS} ms {@code connectionTimeout} (the demo's write
  * timeout; it is also the NIO connector's blocking-write timeout), a {@value
  * #KEEP_ALIVE_TIMEOUT_MS} ms {@code keepAliveTimeout}, no limit on requests per keep-alive
- * connection (as {@link BridgeServer}) and no request body remainder swallowed. Prints {@code READY
- * port=N} once it listens. Argument: the port (0: any free one).
+ * connection (as {@link BridgeServer}) and no request body remainder swallowed. It also sets {@code
+ * processorCache="0"}, as docs/deployment.md advises for long-lived streams: with Tomcat's default
+ * cache, a processor whose connection failed under a writer thread now and then carried that
+ * failure to the next connection, and one to three of the run's 20 healthy listens opened after a
+ * phase of stalled clients went unanswered. Prints {@code READY port=N} once it listens. Argument:
+ * the port (0: any free one).
  */
 public final class TomcatBridgeServer {
   static final int THREADS = 64;
@@ -40,6 +44,7 @@ public final class TomcatBridgeServer {
     connector.setProperty("keepAliveTimeout", Integer.toString(KEEP_ALIVE_TIMEOUT_MS));
     connector.setProperty("maxKeepAliveRequests", "-1");
     connector.setProperty("maxSwallowSize", "0");
+    connector.setProperty("processorCache", "0");
     Context context = tomcat.addContext("", null);
     Wrapper jersey =
         Tomcat.addServlet(context, "jersey", new ServletContainer(BridgeServer.application()));
