@@ -72,7 +72,11 @@ class ArchitectureTest {
           "internal.waiting", Set.of("internal.longrun", "internal.stream"),
           "internal.read",
               Set.of(
-                  "internal.waiting", "internal.envelope", "internal.longrun", "internal.stream"),
+                  "internal.readiness",
+                  "internal.waiting",
+                  "internal.envelope",
+                  "internal.longrun",
+                  "internal.stream"),
           "internal.endpoint",
               Set.of(
                   "internal.readiness",

@@ -13,11 +13,11 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * stalled client's container keeps on the heap, which the bridge must bound (not only its own
  * outbox).
  */
-final class GrizzlyQueues {
+public final class GrizzlyQueues {
   private final List<NIOConnection> accepted = new CopyOnWriteArrayList<>();
 
   /** Starts watching {@code server}'s connections: those accepted from now on. */
-  GrizzlyQueues(HttpServer server) {
+  public GrizzlyQueues(HttpServer server) {
     for (NetworkListener listener : server.getListeners()) {
       listener
           .getTransport()
@@ -33,7 +33,7 @@ final class GrizzlyQueues {
   }
 
   /** The most bytes waiting in one connection's write queue now. */
-  long largestQueuedBytes() {
+  public long largestQueuedBytes() {
     long max = 0;
     for (NIOConnection connection : accepted) {
       max = Math.max(max, connection.getAsyncWriteQueue().spaceInBytes());
@@ -42,7 +42,7 @@ final class GrizzlyQueues {
   }
 
   /** The most writes (each a buffer of its own) waiting in one connection's queue now. */
-  int largestQueuedWrites() {
+  public int largestQueuedWrites() {
     int max = 0;
     for (NIOConnection connection : accepted) {
       max = Math.max(max, connection.getAsyncWriteQueue().size());
@@ -51,7 +51,7 @@ final class GrizzlyQueues {
   }
 
   /** Grizzly's own bound of a connection's queue, the largest among them. */
-  long containerBound() {
+  public long containerBound() {
     long max = 0;
     for (NIOConnection connection : accepted) {
       max = Math.max(max, connection.getMaxAsyncWriteQueueSize());

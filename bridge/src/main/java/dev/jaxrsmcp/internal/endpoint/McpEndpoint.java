@@ -140,6 +140,7 @@ public final class McpEndpoint {
             callers,
             new ThreadContexts(state.settings().get(LongRunningSettings.CONTEXT_CARRIERS)),
             asking,
+            streamQueues,
             application);
   }
 

@@ -30,6 +30,7 @@ import dev.jaxrsmcp.internal.protocol.McpCall;
 import dev.jaxrsmcp.internal.protocol.ReadContext;
 import dev.jaxrsmcp.internal.protocol.RouteCall;
 import dev.jaxrsmcp.internal.protocol.ServerState;
+import dev.jaxrsmcp.internal.readiness.StreamQueues;
 import dev.jaxrsmcp.internal.security.UriLimit;
 import dev.jaxrsmcp.internal.session.Session;
 import dev.jaxrsmcp.internal.session.SessionStore;
@@ -77,6 +78,7 @@ public final class InPlaceStart {
   private final ThreadContexts threadContexts;
   private final Redispatch redispatch;
   private final RouteAsking asking;
+  private final StreamQueues streamQueues;
 
   // Settings a read needs, read once: the application's settings do not change once it runs.
   private final int maxUriLength;
@@ -104,6 +106,7 @@ public final class InPlaceStart {
       Callers callers,
       ThreadContexts threadContexts,
       Asking asking,
+      StreamQueues streamQueues,
       Supplier<ApplicationHandler> application) {
     this.state = state;
     this.modern = modern;
@@ -118,6 +121,7 @@ public final class InPlaceStart {
     this.callers = callers;
     this.threadContexts = threadContexts;
     this.redispatch = new Redispatch(application);
+    this.streamQueues = streamQueues;
     this.asking =
         new RouteAsking(asking, longReads, state.settings().get(SecuritySettings.ASK_TIMEOUT));
     this.maxUriLength = state.settings().get(LimitSettings.MAX_URI_LENGTH);
@@ -334,6 +338,7 @@ public final class InPlaceStart {
         return;
       }
       if (longRunning) {
+        streamQueues.boundLongRead();
         Observed.of(admitted).ifPresent(o -> context.watch(progressEvents(o)));
         List<Runnable> ends = new ArrayList<>();
         LongRead longRead =
