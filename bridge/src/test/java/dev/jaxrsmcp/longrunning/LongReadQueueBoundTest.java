@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * the client has not taken waits in the connection's write queue, each write in a pooled buffer of
  * its own. Grizzly lets that queue grow to four times the socket's send buffer (megabytes on
  * loopback), so a client that reads slowly, or not at all for a while, held that much heap per read
- * (the benchmark's 1 GiB read peaked 8 to 14 MiB higher). The bridge bounds the connection's queue
+ * (the benchmark's 1 GiB read peaked 3 to 15 MiB higher). The bridge bounds the connection's queue
  * as it does an event stream's: the writer waits for the client instead.
  */
 class LongReadQueueBoundTest {

@@ -65,7 +65,7 @@ public final class StreamQueues {
    * Bounds what Grizzly queues for the connection of the request in scope (on its thread) that a
    * long-running read answers: its body, written from the spool as fast as the disk gives it, would
    * otherwise wait in Grizzly's queue up to four times the socket's send buffer, each write in a
-   * pooled buffer of its own (the benchmark's 1 GiB read peaked 8 to 14 MiB higher). Past the
+   * pooled buffer of its own (the benchmark's 1 GiB read peaked 3 to 15 MiB higher). Past the
    * bound, the writer waits for the client, as a blocking container's writer does. Elsewhere
    * nothing changes: a servlet container's blocking write bounds it already.
    */
