@@ -70,7 +70,7 @@ class ServletClientTurnoverTest {
       AtomicBoolean changing = new AtomicBoolean(true);
       AtomicLong changes = new AtomicLong();
       List<Thread> changers = new ArrayList<>();
-      for (int i = 0; i < 2; i++) { // about 10,000 changes a second: the writer threads stay busy
+      for (int i = 0; i < 2; i++) { // thousands of changes a second: the writer threads stay busy
         Thread changer =
             new Thread(
                 () -> {
