@@ -6,8 +6,8 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.internal.readiness.StreamQueues;
 import dev.jaxrsmcp.subscribe.GrizzlyQueues;
-import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.TestServer;
+import dev.jaxrsmcp.testing.WireRead;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -19,7 +19,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Map;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.memory.PooledMemoryManager;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -100,28 +99,12 @@ class LongReadQueueBoundTest {
 
   /** A modern read over a raw socket with a small receive buffer; only the status line is read. */
   private Socket read(String uri) throws Exception {
-    byte[] body =
-        Mcp.body(1, "resources/read", Map.of("uri", uri))
-            .toString()
-            .getBytes(StandardCharsets.UTF_8);
     Socket socket = new Socket();
     socket.setReceiveBufferSize(4096);
     socket.connect(new InetSocketAddress("127.0.0.1", server.port()));
     socket.setSoTimeout(30_000);
     OutputStream out = socket.getOutputStream();
-    out.write(
-        ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:"
-                + server.port()
-                + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
-                + "\r\nMCP-Protocol-Version: "
-                + Mcp.VERSION
-                + "\r\nMcp-Method: resources/read\r\nMcp-Name: "
-                + uri
-                + "\r\nContent-Length: "
-                + body.length
-                + "\r\n\r\n")
-            .getBytes(StandardCharsets.US_ASCII));
-    out.write(body);
+    out.write(WireRead.request(server.port(), uri, "application/json, text/event-stream"));
     out.flush();
     String status = new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
     assertThat(status).isEqualTo("HTTP/1.1 200");

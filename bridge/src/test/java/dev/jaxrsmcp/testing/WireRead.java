@@ -30,30 +30,41 @@ public final class WireRead {
   public record Response(String head, String body, boolean complete, boolean ended) {}
 
   /**
-   * Sends a modern {@code resources/read} of {@code uri} to the endpoint at {@code /mcp} over a raw
-   * socket and returns the response as it arrived.
+   * A modern {@code resources/read} of {@code uri} to {@code /mcp} at {@code port} as raw HTTP/1.1
+   * bytes, accepting {@code accept}, for a socket whose reading the test controls.
    */
-  public static Response read(int port, String uri) throws IOException {
+  public static byte[] request(int port, String uri, String accept) {
     byte[] body =
         Mcp.body(1, "resources/read", Map.of("uri", uri))
             .toString()
             .getBytes(StandardCharsets.UTF_8);
+    byte[] head =
+        ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:"
+                + port
+                + "\r\nContent-Type: application/json\r\nAccept: "
+                + accept
+                + "\r\nMCP-Protocol-Version: "
+                + Mcp.VERSION
+                + "\r\nMcp-Method: resources/read\r\nMcp-Name: "
+                + uri
+                + "\r\nContent-Length: "
+                + body.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    byte[] request = java.util.Arrays.copyOf(head, head.length + body.length);
+    System.arraycopy(body, 0, request, head.length, body.length);
+    return request;
+  }
+
+  /**
+   * Sends a modern {@code resources/read} of {@code uri} to the endpoint at {@code /mcp} over a raw
+   * socket and returns the response as it arrived.
+   */
+  public static Response read(int port, String uri) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", port)) {
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
-      out.write(
-          ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:"
-                  + port
-                  + "\r\nContent-Type: application/json\r\nAccept: application/json"
-                  + "\r\nMCP-Protocol-Version: "
-                  + Mcp.VERSION
-                  + "\r\nMcp-Method: resources/read\r\nMcp-Name: "
-                  + uri
-                  + "\r\nContent-Length: "
-                  + body.length
-                  + "\r\n\r\n")
-              .getBytes(StandardCharsets.US_ASCII));
-      out.write(body);
+      out.write(request(port, uri, "application/json"));
       out.flush();
       ByteArrayOutputStream received = new ByteArrayOutputStream();
       InputStream in = socket.getInputStream();
