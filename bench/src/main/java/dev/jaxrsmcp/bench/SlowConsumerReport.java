@@ -98,19 +98,24 @@ final class SlowConsumerReport {
     md.append("\n## Healthy listens during the flood\n\n")
         .append("Delivery latency: from sending the `PUT` that changed the healthy listens'")
         .append(" resource to reading its notification, one value per notification (attributed to")
-        .append(" the latest change sent before it); the full collections of the live heap")
-        .append(" samples pause the server in every phase alike. Changes: what the two writers")
+        .append(
+            " the latest change sent before it). The live heap samples (full collections, which")
+        .append(" pause the server) wait until half the time between two changes has passed since")
+        .append(" the last change, so they fall between deliveries; a notification whose")
+        .append(" way overlapped one is counted as delivered but left out of the latency, and")
+        .append(" the column says how many. Changes: what the two writers")
         .append(" made in the phase. A healthy listen not acknowledged within 15 s is said so")
         .append(" in its row (its notifications count as undelivered) and the server's threads")
         .append(" are dumped into the logs.\n\n")
         .append(
-            "| container | stalled clients | changes made | healthy delivered | p50 | p99 | max |\n")
-        .append("|---|---|---:|---:|---:|---:|---:|\n");
+            "| container | stalled clients | changes made | healthy delivered | during a heap"
+                + " sample | p50 | p99 | max |\n")
+        .append("|---|---|---:|---:|---:|---:|---:|---:|\n");
     for (SlowConsumers.Phase p : phases) {
       md.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %,d | %d of %d%s | %.1f ms | %.1f ms | %.1f ms |\n",
+              "| %s | %s | %,d | %d of %d%s | %d | %.1f ms | %.1f ms | %.1f ms |\n",
               p.container(),
               p.clients(),
               p.changes(),
@@ -119,6 +124,7 @@ final class SlowConsumerReport {
               p.unacknowledged() == 0
                   ? ""
                   : " (" + p.unacknowledged() + " listens never acknowledged)",
+              p.sampled(),
               p.ms(50),
               p.ms(99),
               p.ms(100)));

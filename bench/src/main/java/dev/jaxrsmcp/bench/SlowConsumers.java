@@ -70,6 +70,10 @@ final class SlowConsumers {
    * @param threadsDuring the most threads sampled during the flood (every 250 ms)
    * @param threadsAfter threads a second after the stalled clients closed their connections
    * @param changes changes the writers made
+   * @param deliveryMicros the latency of the notifications delivered clear of the live heap samples
+   * @param delivered the healthy listens' notifications that arrived
+   * @param sampled of those, the ones whose way from the change overlapped a live heap sample (the
+   *     full collections the benchmark asks for pause the server): not in {@code deliveryMicros}
    * @param ends how the stalled streams ended
    * @param unacknowledged healthy listens that got no acknowledgement within 15 s
    */
@@ -86,6 +90,7 @@ final class SlowConsumers {
       long changes,
       Histogram deliveryMicros,
       long delivered,
+      long sampled,
       long expected,
       Map<StalledClients.End, Integer> ends,
       int unacknowledged) {
@@ -108,7 +113,8 @@ final class SlowConsumers {
       return String.format(
           java.util.Locale.ROOT,
           "%s, %s stalled: heap %d -> %d MiB (peak %d MiB, %d KiB per stalled client);"
-              + " threads %d / %d / %d; healthy delivered %d of %d, p50 %.1f ms, p99 %.1f ms;"
+              + " threads %d / %d / %d; healthy delivered %d of %d (%d during a heap sample),"
+              + " p50 %.1f ms, p99 %.1f ms;"
               + " %d changes; stalled streams %s; %d healthy listens unacknowledged",
           container,
           clients(),
@@ -121,6 +127,7 @@ final class SlowConsumers {
           threadsAfter,
           delivered,
           expected,
+          sampled,
           ms(50),
           ms(99),
           changes,
@@ -229,6 +236,11 @@ final class SlowConsumers {
       int threadsDuring = threadsBefore;
       long nextTick = start;
       long nextHeap = start + settings.heapEvery().toNanos();
+      // Each sample waits until half a tick after the last change: the benchmark's own full
+      // collections pause the server, and a sample right after a change would put that pause into
+      // the change's delivery (what overlaps one anyway is counted apart, see Phase.sampled).
+      long lastTick = start;
+      List<long[]> samples = new ArrayList<>();
       try (HttpConnection connection = new HttpConnection(ReadScenario.HOST, port)) {
         byte[] put =
             HttpConnection.request("PUT", ReadScenario.HOST, port, "/bench/ticker", Map.of(), "");
@@ -236,6 +248,7 @@ final class SlowConsumers {
           long now = System.nanoTime();
           if (now >= nextTick) {
             long sent = System.nanoTime();
+            lastTick = sent;
             synchronized (ticks) {
               ticks.add(sent);
             }
@@ -244,8 +257,10 @@ final class SlowConsumers {
             // bridge's 250 ms debounce folds into fewer notifications).
             nextTick = Math.max(nextTick, System.nanoTime()) + settings.tick().toNanos();
           }
-          if (now >= nextHeap && nextHeap < end) {
+          if (now >= nextHeap && now - lastTick >= settings.tick().toNanos() / 2 && now < end) {
+            long sampleStart = System.nanoTime();
             heapPeak = Math.max(heapPeak, ServerMemory.of(port, true).liveHeap());
+            samples.add(new long[] {sampleStart, System.nanoTime()});
             nextHeap += settings.heapEvery().toNanos();
           }
           threadsDuring = Math.max(threadsDuring, ProcStatus.of(pid).threads());
@@ -253,7 +268,9 @@ final class SlowConsumers {
         }
       }
       awaitFloodEnd(port);
+      long endSample = System.nanoTime();
       ServerMemory atEnd = ServerMemory.of(port, true);
+      samples.add(new long[] {endSample, System.nanoTime()});
       threadsDuring = Math.max(threadsDuring, ProcStatus.of(pid).threads());
       heapPeak = Math.max(heapPeak, atEnd.liveHeap());
       long changes = floodStatus(port)[1] - changesBefore;
@@ -265,11 +282,16 @@ final class SlowConsumers {
 
       Histogram delivery = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
       long delivered = 0;
+      long sampled = 0;
       for (long at : arrivals) {
         long tick = latestBefore(ticks, at);
         if (tick > 0) {
-          delivery.recordValue(Math.max(1, (at - tick) / 1000));
           delivered++;
+          if (overlaps(samples, tick, at)) {
+            sampled++;
+          } else {
+            delivery.recordValue(Math.max(1, (at - tick) / 1000));
+          }
         }
       }
       Map<StalledClients.End, Integer> ends = clients.drain(1_000, 15_000);
@@ -289,6 +311,7 @@ final class SlowConsumers {
           changes,
           delivery,
           delivered,
+          sampled,
           expected,
           ends,
           unacked);
@@ -303,6 +326,16 @@ final class SlowConsumers {
   }
 
   /** The latest tick sent at or before {@code at}; 0 when none was. */
+  /** Whether a live heap sample ran while a notification was on its way. */
+  private static boolean overlaps(List<long[]> samples, long from, long to) {
+    for (long[] sample : samples) {
+      if (sample[0] < to && sample[1] > from) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static long latestBefore(List<Long> ticks, long at) {
     long latest = 0;
     for (long tick : ticks) {

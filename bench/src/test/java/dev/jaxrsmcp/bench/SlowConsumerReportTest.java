@@ -21,8 +21,8 @@ class SlowConsumerReportTest {
     latency.recordValue(40_000);
     SlowConsumers.Phase none =
         new SlowConsumers.Phase(
-            "Grizzly", null, 0, 50L << 20, 51L << 20, 52L << 20, 40, 41, 40, 1_000_000, latency, 2,
-            2, Map.of(), 0);
+            "Grizzly", null, 0, 50L << 20, 51L << 20, 52L << 20, 40, 41, 40, 1_000_000, latency, 3,
+            1, 3, Map.of(), 0);
     SlowConsumers.Phase legacy =
         new SlowConsumers.Phase(
             "Tomcat",
@@ -37,6 +37,7 @@ class SlowConsumerReportTest {
             2_500_000,
             latency,
             1,
+            0,
             2,
             Map.of(
                 StalledClients.End.OVERFLOW,
@@ -61,7 +62,7 @@ class SlowConsumerReportTest {
         .contains(
             "| Tomcat | 4 legacy | 60 MiB | 61 MiB | 62 MiB | 512 KiB | 1,024 KiB | 40 / 48 / 44 |"
                 + " 2 of 4; 1 ended otherwise; 1 still open |")
-        .contains("| Grizzly | none | 1,000,000 | 2 of 2 | 2.0 ms | 40.0 ms | 40.0 ms |")
-        .contains("| Tomcat | 4 legacy | 2,500,000 | 1 of 2 (1 listens never acknowledged) |");
+        .contains("| Grizzly | none | 1,000,000 | 3 of 3 | 1 | 2.0 ms | 40.0 ms | 40.0 ms |")
+        .contains("| Tomcat | 4 legacy | 2,500,000 | 1 of 2 (1 listens never acknowledged) | 0 |");
   }
 }
