@@ -30,12 +30,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * listen is answered and acknowledged on its own connection.
  *
  * <p>Tomcat runs with {@code processorCache="0"} here, as docs/deployment.md advises for servers
- * with long-lived streams: with its default cache, on Tomcat 11 (11.0.27 and 11.0.29), the next
- * connection served by the request processor of a connection that failed under a writer thread
- * sometimes fails too. Its response head fails with "Broken pipe", and its listen is answered by an
- * empty {@code 200} or not at all: this test failed so within a few of its 30 rounds, run after
- * run. A bare Jersey {@code ChunkedOutput} resource on Tomcat shows the same without jaxrs-mcp (1
- * or 2 of 640 new streams); without the cache, neither does.
+ * with long-lived streams: with its default cache, on Tomcat 11 (11.0.27 and 11.0.29) and Tomcat
+ * 10.1 (10.1.48, the Jersey 3.1 line), the next connection served by the request processor of a
+ * connection that failed under a writer thread sometimes fails too. Its response head fails with
+ * "Broken pipe", and its listen is answered by an empty {@code 200} or not at all: this test failed
+ * so within a few of its 30 rounds, run after run, on both. A bare Jersey {@code ChunkedOutput}
+ * resource on Tomcat shows the same without jaxrs-mcp (1 or 2 of 640 new streams); without the
+ * cache, neither does.
  */
 class ServletClientTurnoverTest {
   static final String BUSY = "app://turnover/busy";
