@@ -37,10 +37,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * connection that failed under a writer thread sometimes fails too. Its response head fails with
  * "Broken pipe", and its listen is answered by an empty {@code 200} or not at all: the listens'
  * test failed so within a few of its 30 rounds, run after run, on both; the legacy streams' test
- * failed (two runs of two on Tomcat 11, one of two on 10.1) when an {@code initialize} or {@code
- * resources/subscribe} got no answer at all: a plain request, not a stream. A bare Jersey {@code
- * ChunkedOutput} resource on Tomcat shows the same without jaxrs-mcp (1 or 2 of 640 new streams);
- * without the cache, neither does.
+ * failed in two runs of two on Tomcat 11, where an {@code initialize} or {@code
+ * resources/subscribe} got no answer at all (a plain request, not a stream), and in three of five
+ * on 10.1, where a {@code GET} stream was an empty {@code 200}. A bare Jersey {@code ChunkedOutput}
+ * resource on Tomcat shows the same without jaxrs-mcp (1 or 2 of 640 new streams); without the
+ * cache, neither does.
  */
 class ServletClientTurnoverTest {
   static final String BUSY = "app://turnover/busy";
