@@ -2,6 +2,7 @@ package dev.jaxrsmcp.asking;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,7 +11,13 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.testing.LegacyClient;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TestServer;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -125,6 +132,22 @@ class LegacyReadAskingTest {
 
   @Test
   void aReadAsksOnItsStreamAndItsContentsAreTheLastEvent() throws Exception {
+    List<String> access = new CopyOnWriteArrayList<>();
+    Logger accessLogger = Logger.getLogger("dev.jaxrsmcp.access");
+    Handler handler =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            access.add(record.getMessage());
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    accessLogger.addHandler(handler);
     String session = client.start(Map.of("elicitation", Map.of()));
     try (SseRecorder stream =
         open(session, "resources/read", Map.of("uri", "app://diary/monday"))) {
@@ -132,7 +155,8 @@ class LegacyReadAskingTest {
           asked(stream, "Show the diary of monday?", "{\"type\":\"object\",\"properties\":{}}");
       assertThat(ReadAskingRoutes.SHOWN).isEmpty();
       answer(session, id, Map.of("action", "accept", "content", Map.of()));
-      assertThat(stream.next())
+      JsonNode last = stream.next();
+      assertThat(last)
           .isEqualTo(
               MAPPER.readTree(
                   """
@@ -140,6 +164,20 @@ class LegacyReadAskingTest {
                   "mimeType":"text/plain","text":"Diary of monday: quiet."}]}}
                   """));
       stream.assertEnds();
+      // The access line counts the last event's message, as it counts a plain response's body.
+      int bytes = MAPPER.writeValueAsBytes(last).length;
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () ->
+                  assertThat(access)
+                      .anySatisfy(
+                          line ->
+                              assertThat(line)
+                                  .contains(" resources/read app://diary/monday id=5 ")
+                                  .endsWith(" bytes=" + bytes)));
+    } finally {
+      accessLogger.removeHandler(handler);
     }
     assertThat(ReadAskingRoutes.SHOWN).containsExactly("monday");
   }

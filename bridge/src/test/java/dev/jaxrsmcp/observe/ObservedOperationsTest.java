@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.context.McpContext;
@@ -141,6 +142,30 @@ class ObservedOperationsTest {
           mcp.progress(Double.parseDouble(step), 3, "step " + step);
         }
       };
+    }
+
+    /** Silent for {@code ms} (the stream starts at the first keep-alive), then its text. */
+    @GET
+    @Path("quiet/{ms}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://quiet/{ms}", name = "quiet", tool = false, longRunning = true)
+    public String quiet(@PathParam("ms") long ms) throws InterruptedException {
+      Thread.sleep(ms);
+      return "quiet for " + ms + " ms";
+    }
+
+    /** Silent for {@code ms}, then refuses: its 403 is an error on the stream that started. */
+    @GET
+    @Path("quiet-refusal/{ms}")
+    @Produces("text/plain")
+    @McpResource(
+        uri = "app://quiet-refusal/{ms}",
+        name = "quiet-refusal",
+        tool = false,
+        longRunning = true)
+    public String quietRefusal(@PathParam("ms") long ms) throws InterruptedException {
+      Thread.sleep(ms);
+      throw new jakarta.ws.rs.ForbiddenException();
     }
   }
 
@@ -512,6 +537,69 @@ class ObservedOperationsTest {
                 "app://steps/{steps}",
                 0));
     assertThat(read.outcome().bytes()).isEqualTo(response.asByteArray().length);
+  }
+
+  @Test
+  void aLongReadAnsweredOnItsStreamCountsItsFinalMessageAndItsError() throws Exception {
+    // Quiet for three keep-alive intervals: the answer is an event stream before the route ends.
+    Response quiet = mcp.read("app://quiet/300");
+    assertThat(quiet.contentType()).startsWith("text/event-stream");
+    String result = lastEvent(quiet.asString());
+    assertThat(JSON.readTree(result).at("/result/contents/0/text").asText())
+        .isEqualTo("quiet for 300 ms");
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.outcome().httpStatus()).isEqualTo(200);
+    assertThat(read.outcome().errorCode()).isEmpty();
+    assertThat(read.outcome().bytes())
+        .as("the final message's bytes, without the event's framing")
+        .isEqualTo(result.getBytes(StandardCharsets.UTF_8).length);
+
+    Response refused = mcp.read("app://quiet-refusal/300");
+    assertThat(refused.contentType()).startsWith("text/event-stream");
+    String error = lastEvent(refused.asString());
+    int code = JSON.readTree(error).at("/error/code").asInt();
+    assertThat(code).isNotZero();
+    RecordingObserver.Recorded failed = observer.next();
+    assertThat(failed.outcome().httpStatus()).isEqualTo(200); // the stream's status
+    assertThat(failed.outcome().errorCode()).contains(code);
+    assertThat(failed.outcome().routeStatus()).contains(403);
+    assertThat(failed.outcome().bytes()).isEqualTo(error.getBytes(StandardCharsets.UTF_8).length);
+    assertThat(accessLines())
+        .containsExactly(
+            "anonymous 2026-07-28 session=- resources/read app://quiet/300 id=1"
+                + " route=\"GET /quiet/300\" outcome=200 route_status=200 error=- bytes="
+                + result.getBytes(StandardCharsets.UTF_8).length,
+            "anonymous 2026-07-28 session=- resources/read app://quiet-refusal/300 id=1"
+                + " route=\"GET /quiet-refusal/300\" outcome="
+                + code
+                + " route_status=403 error="
+                + code
+                + " bytes="
+                + error.getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  @Test
+  void aLongReadWhoseRouteFailsAfterItsStreamStartedCountsTheErrorOnTheStream() throws Exception {
+    // Its first progress report starts the stream; then the route fails.
+    ObjectNode body = Mcp.body(1, "resources/read", Map.of("uri", "app://job/1,fail"));
+    ((ObjectNode) body.get("params").get("_meta")).put("progressToken", "job");
+    Response response =
+        mcp.request("resources/read", "app://job/1,fail").body(body.toString()).post(mcp.url());
+    assertThat(response.contentType()).startsWith("text/event-stream");
+    assertThat(response.asString()).contains("\"progressToken\":\"job\"");
+    String error = lastEvent(response.asString());
+    int code = JSON.readTree(error).at("/error/code").asInt();
+    assertThat(code).isNotZero();
+    RecordingObserver.Recorded read = observer.next();
+    assertThat(read.outcome().httpStatus()).isEqualTo(200);
+    assertThat(read.outcome().errorCode()).contains(code);
+    assertThat(read.outcome().bytes()).isEqualTo(error.getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  /** The JSON of an event stream's last {@code data:} line. */
+  private static String lastEvent(String stream) {
+    String data = stream.substring(stream.lastIndexOf("data: ") + "data: ".length());
+    return data.substring(0, data.indexOf('\n'));
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcException;
 import dev.jaxrsmcp.internal.jsonrpc.JsonRpcMessages;
 import dev.jaxrsmcp.internal.longrun.LongRead;
+import dev.jaxrsmcp.internal.observe.CountingOutput;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -67,7 +68,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     ReadSink plain = ReadSink.observed(ReadSink.response(headers, out), read);
     ReadSink sink =
         envelope.streamed()
-            ? ReadSink.observed(ReadSink.stream(read.channel().orElseThrow()), read)
+            ? ReadSink.observed(ReadSink.stream(read.channel().orElseThrow(), read), read)
             : plain;
     Optional<LongRead> longRead = read.longRead;
     if (longRead.isPresent() && longRead.get().aborted().isPresent()) {
@@ -102,7 +103,16 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       ByteArrayOutputStream held = new ByteArrayOutputStream();
       plain(envelope, sink, new jakarta.ws.rs.core.MultivaluedHashMap<>(), held);
       byte[] message = held.toByteArray();
-      read.channel().orElseThrow().writeFinal(target -> target.write(message));
+      if (message.length > 0) { // else an error went to the stream's sink itself
+        read.channel()
+            .orElseThrow()
+            .writeFinal(
+                target ->
+                    (read.observed.isPresent()
+                            ? new CountingOutput(target, read.observed.get())
+                            : target)
+                        .write(message));
+      }
     } else {
       plain(envelope, sink, headers, out);
     }

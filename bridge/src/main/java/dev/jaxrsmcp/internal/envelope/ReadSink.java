@@ -5,6 +5,7 @@ import dev.jaxrsmcp.internal.content.ContentsShape;
 import dev.jaxrsmcp.internal.content.MessageSplice;
 import dev.jaxrsmcp.internal.jsonrpc.Json;
 import dev.jaxrsmcp.internal.longrun.EventChannel;
+import dev.jaxrsmcp.internal.observe.CountingOutput;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -60,21 +61,28 @@ interface ReadSink {
     };
   }
 
-  /** The last event of the read's event stream. */
-  static ReadSink stream(EventChannel channel) {
+  /**
+   * The last event of the read's event stream; the message's bytes (not the event's framing) are
+   * counted for {@code read}'s observers, as a plain response's are.
+   */
+  static ReadSink stream(EventChannel channel, InPlaceRead read) {
     return new ReadSink() {
       @Override
       public void message(ObjectNode message) throws IOException {
         byte[] bytes = Json.writeBytes(message);
-        channel.writeFinal(target -> target.write(bytes));
+        channel.writeFinal(target -> counted(target, read).write(bytes));
       }
 
       @Override
       public void message(ObjectNode message, ContentsShape shape, MessageSplice.Content content)
           throws IOException {
         MessageSplice splice = MessageSplice.of(message);
-        channel.writeFinal(target -> splice.write(target, shape, content));
+        channel.writeFinal(target -> splice.write(counted(target, read), shape, content));
       }
     };
+  }
+
+  private static OutputStream counted(OutputStream target, InPlaceRead read) {
+    return read.observed.isPresent() ? new CountingOutput(target, read.observed.get()) : target;
   }
 }
