@@ -56,6 +56,33 @@ final class StalledStreams {
         bytes);
   }
 
+  /**
+   * A modern {@code resources/read} of {@code uri} that accepts an event stream; nothing is read
+   * after the status line.
+   */
+  static Socket read(ServletServer server, String uri) throws IOException {
+    String body =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\""
+            + uri
+            + "\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
+            + MODERN
+            + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    return open(
+        server,
+        "POST "
+            + server.mcp().getPath()
+            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+            + "\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: "
+            + MODERN
+            + "\r\nMcp-Method: resources/read\r\nMcp-Name: "
+            + uri
+            + "\r\nContent-Length: "
+            + bytes.length
+            + "\r\n\r\n",
+        bytes);
+  }
+
   /** A legacy session's GET stream; nothing is read after the status line. */
   static Socket legacyStream(ServletServer server, String session) throws IOException {
     return open(
