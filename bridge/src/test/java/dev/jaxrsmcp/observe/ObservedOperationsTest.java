@@ -16,6 +16,7 @@ import dev.jaxrsmcp.testing.TaskClient;
 import dev.jaxrsmcp.testing.TestServer;
 import io.restassured.response.Response;
 import jakarta.annotation.Priority;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -43,6 +44,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -142,6 +144,25 @@ class ObservedOperationsTest {
           mcp.progress(Double.parseDouble(step), 3, "step " + step);
         }
       };
+    }
+
+    /** For admins only, by Jersey's {@code RolesAllowedDynamicFeature}: a filter that throws. */
+    @GET
+    @Path("roles/{x}")
+    @Produces("text/plain")
+    @RolesAllowed("admin")
+    @McpResource(uri = "app://roles/{x}", name = "roles", tool = false)
+    public String roles(@PathParam("x") String x) {
+      return x;
+    }
+
+    /** Refuses every caller by throwing. */
+    @GET
+    @Path("refused/{x}")
+    @Produces("text/plain")
+    @McpResource(uri = "app://refused/{x}", name = "refused", tool = false)
+    public String refused(@PathParam("x") String x) {
+      throw new jakarta.ws.rs.ForbiddenException();
     }
 
     /** Silent for {@code ms} (the stream starts at the first keep-alive), then its text. */
@@ -249,7 +270,7 @@ class ObservedOperationsTest {
     accessLogger.addHandler(handler);
     server =
         TestServer.start(
-            new ResourceConfig(Routes.class, Auth.class)
+            new ResourceConfig(Routes.class, Auth.class, RolesAllowedDynamicFeature.class)
                 .register(
                     McpFeature.builder()
                         .observer(observer)
@@ -431,6 +452,20 @@ class ObservedOperationsTest {
                 "app://people/{id}",
                 response.asByteArray().length));
     assertThat(code).isEqualTo(-32603);
+  }
+
+  @Test
+  void aRefusalIsNamedByItsCodeWhetherAFilterOrTheRouteThrewItOrAFilterAborted() throws Exception {
+    // The error type names an exception only when it is a failure (unmapped, or a 5xx), wherever
+    // the application threw it: Jersey wraps what a filter throws, and the wrapper is no failure.
+    for (String uri : List.of("app://roles/x", "app://refused/x", "app://admin/x")) {
+      Response response = mcp.read(uri, "Bearer bob");
+      int code = JSON.readTree(response.asString()).path("error").path("code").asInt();
+      assertThat(code).as(uri).isEqualTo(-32602);
+      RecordingObserver.Recorded read = observer.next();
+      assertThat(read.outcome().routeStatus()).as(uri).contains(403);
+      assertThat(read.outcome().errorType()).as(uri).contains(String.valueOf(code));
+    }
   }
 
   @Test

@@ -164,11 +164,19 @@ public final class Observed {
 
   /** The route threw this (unmapped, or mapped to a 5xx). */
   void thrown(Throwable e) {
+    thrown = Optional.of(unwrapped(e).getClass().getName());
+  }
+
+  /**
+   * What the application threw: {@code e} without Jersey's wrappers of what a filter, a writer or
+   * an interceptor threw.
+   */
+  static Throwable unwrapped(Throwable e) {
     Throwable cause = e;
     while (cause instanceof MappableException && cause.getCause() != null) {
-      cause = cause.getCause(); // Jersey's wrapper of what a writer or interceptor threw
+      cause = cause.getCause();
     }
-    thrown = Optional.of(cause.getClass().getName());
+    return cause;
   }
 
   /** The operation ended in a way that has a name rather than an exception ({@code cancelled}). */

@@ -82,8 +82,9 @@ public final class OperationStart implements ApplicationEventListener {
     return watch.observed;
   }
 
+  /** A refusal the application mapped to a status below 500, wrapped by Jersey or not. */
   private static boolean clientError(Throwable e) {
-    return e instanceof WebApplicationException w
+    return Observed.unwrapped(e) instanceof WebApplicationException w
         && w.getResponse() != null
         && w.getResponse().getStatus() < 500;
   }
