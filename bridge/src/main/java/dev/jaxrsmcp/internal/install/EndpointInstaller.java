@@ -19,6 +19,7 @@ import dev.jaxrsmcp.internal.settings.ProtocolSettings;
 import dev.jaxrsmcp.internal.settings.SecuritySettings;
 import dev.jaxrsmcp.internal.settings.Settings;
 import dev.jaxrsmcp.internal.settings.SubscriptionSettings;
+import dev.jaxrsmcp.internal.subscribe.BridgePools;
 import dev.jaxrsmcp.internal.subscribe.ChangeHub;
 import dev.jaxrsmcp.internal.subscribe.ChangeHubs;
 import dev.jaxrsmcp.internal.time.Time;
@@ -28,6 +29,7 @@ import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.glassfish.jersey.process.Inflector;
@@ -150,6 +152,9 @@ public final class EndpointInstaller implements ModelProcessor {
   /** Captures the running application so reads can be dispatched into it. */
   public AbstractContainerLifecycleListener lifecycle() {
     return new AbstractContainerLifecycleListener() {
+      /** Whether this application counts among those the bridge's pools serve. */
+      private final AtomicBoolean running = new AtomicBoolean();
+
       @Override
       public void onStartup(Container container) {
         start(container);
@@ -171,6 +176,9 @@ public final class EndpointInstaller implements ModelProcessor {
           featureChanges.stopped(hub);
           hub.close();
         }
+        if (running.compareAndSet(true, false)) {
+          BridgePools.stopped(); // after the last application, idle pool threads end
+        }
       }
 
       private void start(Container container) {
@@ -187,6 +195,9 @@ public final class EndpointInstaller implements ModelProcessor {
         ChangeHub hub = changes.get();
         hub.start(); // once per application (onReload and onStartup both come here)
         featureChanges.started(hub);
+        if (running.compareAndSet(false, true)) {
+          BridgePools.started();
+        }
       }
     };
   }

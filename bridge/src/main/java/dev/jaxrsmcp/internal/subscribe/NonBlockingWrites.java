@@ -17,11 +17,10 @@ import java.util.concurrent.TimeUnit;
  * ({@link Delivery} marks it while it delivers); a write queued while it runs one (the turn that
  * follows) goes to the pool, so turns never nest. Writes from other threads (a timer's keep-alives,
  * a request thread releasing its stream, a container's callback that the connection takes more) go
- * to the pool: {@value #IDLE_SECONDS} s idle threads stop, so it needs no shutdown. A write that
+ * to the pool, whose idle threads stop ({@link BridgePools}), so it needs no shutdown. A write that
  * throws is logged; the next one runs.
  */
 public final class NonBlockingWrites {
-  static final int IDLE_SECONDS = 10;
 
   private static final System.Logger LOG = System.getLogger(NonBlockingWrites.class.getName());
 
@@ -76,15 +75,13 @@ public final class NonBlockingWrites {
 
   private static ThreadPoolExecutor newPool() {
     int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
-    ThreadPoolExecutor pool =
+    return BridgePools.managed(
         new ThreadPoolExecutor(
             threads,
             threads,
-            IDLE_SECONDS,
+            BridgePools.IDLE_SECONDS,
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
-            BridgeThreads.numbered("jaxrs-mcp-sender-"));
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
+            BridgeThreads.numbered("jaxrs-mcp-sender-")));
   }
 }

@@ -15,11 +15,10 @@ import java.util.concurrent.TimeUnit;
  * on the connection; each stream has at most one write in progress, so such a client holds one
  * thread and no more, and the pool starts another thread for the next stream instead of making it
  * wait. The pool is bounded ({@value #MAX_THREADS} threads, then writes queue) and keeps no thread
- * that has been idle for {@value #IDLE_SECONDS} seconds, so it needs no shutdown.
+ * idle for long ({@link BridgePools}), so it needs no shutdown.
  */
 public final class StreamWriters {
   static final int MAX_THREADS = 512;
-  static final int IDLE_SECONDS = 10;
 
   private static final ThreadPoolExecutor POOL = newPool();
 
@@ -45,12 +44,12 @@ public final class StreamWriters {
         new ThreadPoolExecutor(
             0,
             MAX_THREADS,
-            IDLE_SECONDS,
+            BridgePools.IDLE_SECONDS,
             TimeUnit.SECONDS,
             queue,
             BridgeThreads.numbered("jaxrs-mcp-writer-"),
             (task, executor) -> queue.add(task)); // every thread is busy: wait for one
-    return pool;
+    return BridgePools.managed(pool);
   }
 
   /** Accepts a task only when an idle thread takes it at once, so the pool grows instead. */

@@ -1,6 +1,7 @@
 package dev.jaxrsmcp.internal.waiting;
 
 import dev.jaxrsmcp.internal.longrun.EventChannel;
+import dev.jaxrsmcp.internal.subscribe.BridgePools;
 import dev.jaxrsmcp.internal.subscribe.BridgeThreads;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -27,17 +28,18 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * container's response, which stayed suspended while the read waited. The bridge's first filter
  * finds the slot on the request ({@link Grant}) instead of taking one. The pool holds a thread per
  * read running this way, never one per waiting read (each running read holds a slot), and keeps no
- * idle thread past ten seconds.
+ * idle thread for long ({@link BridgePools}).
  */
 public final class Redispatch {
   private static final ThreadPoolExecutor POOL =
-      new ThreadPoolExecutor(
-          0,
-          Integer.MAX_VALUE,
-          10,
-          TimeUnit.SECONDS,
-          new SynchronousQueue<>(),
-          BridgeThreads.numbered("jaxrs-mcp-queued-read-"));
+      BridgePools.managed(
+          new ThreadPoolExecutor(
+              0,
+              Integer.MAX_VALUE,
+              BridgePools.IDLE_SECONDS,
+              TimeUnit.SECONDS,
+              new SynchronousQueue<>(),
+              BridgeThreads.numbered("jaxrs-mcp-queued-read-")));
 
   private final Supplier<ApplicationHandler> application;
 
