@@ -146,6 +146,15 @@ class ObservedOperationsTest {
       };
     }
 
+    /** A value clients may subscribe to. */
+    @GET
+    @Path("counter")
+    @Produces("text/plain")
+    @McpResource(uri = "app://counter", name = "counter", tool = false, subscribe = true)
+    public String counter() {
+      return "12345";
+    }
+
     /** For admins only, by Jersey's {@code RolesAllowedDynamicFeature}: a filter that throws. */
     @GET
     @Path("roles/{x}")
@@ -746,6 +755,50 @@ class ObservedOperationsTest {
         recorded.stream().filter(r -> r.operation().method().equals(method)).toList();
     assertThat(found).as("%s among %s", method, recorded).hasSize(1);
     return found.get(0);
+  }
+
+  @Test
+  void aSubscribeAndAListCountTheBytesOfTheirOwnResponses() throws Exception {
+    // Each reads the application's routes in-process first (the subscribed resource, the listed
+    // collections): what those reads wrote is not the MCP response's body.
+    LegacyClient legacy = new LegacyClient(server.mcpUrl(), "Bearer alice");
+    String session = legacy.start();
+    observer.next();
+    observer.next();
+    Response subscribe = legacy.subscribe(session, "app://counter");
+    subscribe.then().statusCode(200);
+    RecordingObserver.Recorded subscribed = observer.next();
+    assertThat(subscribed.operation().method()).isEqualTo("resources/subscribe");
+    assertThat(subscribed.outcome().bytes()).isEqualTo(subscribe.asByteArray().length);
+    Response list = mcp.call("resources/list", Map.of());
+    list.then().statusCode(200);
+    RecordingObserver.Recorded listed = observer.next();
+    assertThat(listed.operation().method()).isEqualTo("resources/list");
+    assertThat(listed.outcome().bytes()).isEqualTo(list.asByteArray().length);
+    legacy.delete(session).then().statusCode(204);
+    observer.next();
+    observer.next();
+  }
+
+  @Test
+  void aLegacySessionsGetStreamLastsUntilItCloses() throws Exception {
+    LegacyClient legacy = new LegacyClient(server.mcpUrl(), "Bearer alice");
+    String session = legacy.start();
+    observer.next(); // initialize
+    observer.next(); // notifications/initialized
+    try (SseRecorder stream = legacy.stream(session)) {
+      assertThat(stream.status()).isEqualTo(200);
+      observer.assertExhausted(300); // open: not ended
+    } // the client goes away; the next keep-alive (100 ms here) finds it gone
+    RecordingObserver.Recorded get = observer.next();
+    assertThat(get.operation().method()).isEqualTo("GET");
+    assertThat(get.operation().sessionId()).contains(session);
+    assertThat(get.outcome().duration()).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+    assertThat(get.timelessWithoutBytes())
+        .isEqualTo(outcome(200, null, null, null, "alice", null, null, 0));
+    legacy.delete(session).then().statusCode(204);
+    observer.next(); // the session's lifetime and its DELETE
+    observer.next();
   }
 
   @Test

@@ -83,6 +83,13 @@ final class SessionRequests {
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
     streamQueues.bound(request);
+    Observed.of(request)
+        .ifPresent(
+            o -> {
+              o.endsLater(true); // as a listen: when the stream closes, for whatever reason
+              String name = RequestAttributes.callerOf(request); // the request is gone by then
+              stream.onClose(() -> o.endLater(name));
+            });
     return stream.answer(request);
   }
 

@@ -32,7 +32,9 @@ public final class OperationEnd implements ApplicationEventListener {
 
   @Override
   public RequestEventListener onRequest(RequestEvent event) {
-    return event.getContainerRequest().getProperty(RequestWatch.PROPERTY) instanceof RequestWatch w
+    ContainerRequest request = event.getContainerRequest();
+    return request.getProperty(RequestWatch.PROPERTY) instanceof RequestWatch w
+            && w.watches(request)
         ? e -> onEvent(e, w)
         : null;
   }

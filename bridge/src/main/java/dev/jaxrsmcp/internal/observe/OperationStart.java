@@ -41,7 +41,7 @@ public final class OperationStart implements ApplicationEventListener {
     if (!atEndpoint.test(event.getContainerRequest()) || !observers.anyEnabled()) {
       return null; // and OperationEnd, finding no watch, none either
     }
-    RequestWatch watch = new RequestWatch();
+    RequestWatch watch = new RequestWatch(event.getContainerRequest());
     event.getContainerRequest().setProperty(RequestWatch.PROPERTY, watch);
     return e -> onEvent(e, watch);
   }

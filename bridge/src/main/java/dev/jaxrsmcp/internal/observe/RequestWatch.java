@@ -10,6 +10,21 @@ import java.util.Optional;
 final class RequestWatch {
   static final String PROPERTY = "dev.jaxrsmcp.observe.watch";
 
+  /**
+   * The request watched. The bridge's in-process reads carry the MCP request's properties (this
+   * watch with them) into requests of their own: those are not this operation's.
+   */
+  private final Object request;
+
+  RequestWatch(Object request) {
+    this.request = request;
+  }
+
+  /** Whether {@code request} is the one watched, not a request that carries its properties. */
+  boolean watches(Object request) {
+    return this.request == request;
+  }
+
   /** The request's operation, once started. */
   volatile Optional<Observed> observed = Optional.empty();
 

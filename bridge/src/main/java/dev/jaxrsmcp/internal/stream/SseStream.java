@@ -193,7 +193,7 @@ public final class SseStream implements NotificationStream {
   }
 
   /** Runs once when the stream closes, for any reason. */
-  void onClose(Runnable action) {
+  public void onClose(Runnable action) {
     this.onClose = action;
   }
 
