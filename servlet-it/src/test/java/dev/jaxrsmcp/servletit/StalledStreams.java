@@ -35,25 +35,13 @@ final class StalledStreams {
 
   /** A modern listen for {@code uris}; nothing is read after the status line. */
   static Socket listen(ServletServer server, List<String> uris) throws IOException {
-    String body =
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscriptions/listen\",\"params\":{"
-            + "\"notifications\":{\"resourceSubscriptions\":["
-            + uris.stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(","))
-            + "]},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
-            + MODERN
-            + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    return open(
+    return modern(
         server,
-        "POST "
-            + server.mcp().getPath()
-            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
-            + "\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: "
-            + MODERN
-            + "\r\nMcp-Method: subscriptions/listen\r\nContent-Length: "
-            + bytes.length
-            + "\r\n\r\n",
-        bytes);
+        "subscriptions/listen",
+        null,
+        "\"notifications\":{\"resourceSubscriptions\":["
+            + uris.stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(","))
+            + "]}");
   }
 
   /**
@@ -61,10 +49,21 @@ final class StalledStreams {
    * after the status line.
    */
   static Socket read(ServletServer server, String uri) throws IOException {
+    return modern(server, "resources/read", uri, "\"uri\":\"" + uri + "\"");
+  }
+
+  /**
+   * A modern request of {@code method} whose params are {@code params} (JSON members) and the
+   * modern {@code _meta}, with {@code Mcp-Name} when {@code name} is given.
+   */
+  private static Socket modern(ServletServer server, String method, String name, String params)
+      throws IOException {
     String body =
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\""
-            + uri
-            + "\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\""
+            + method
+            + "\",\"params\":{"
+            + params
+            + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
             + MODERN
             + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
@@ -75,8 +74,9 @@ final class StalledStreams {
             + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
             + "\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: "
             + MODERN
-            + "\r\nMcp-Method: resources/read\r\nMcp-Name: "
-            + uri
+            + "\r\nMcp-Method: "
+            + method
+            + (name == null ? "" : "\r\nMcp-Name: " + name)
             + "\r\nContent-Length: "
             + bytes.length
             + "\r\n\r\n",

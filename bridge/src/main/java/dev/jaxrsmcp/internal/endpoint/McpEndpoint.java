@@ -324,13 +324,7 @@ public final class McpEndpoint {
     Runnable stream = listens.reserve(owner);
     List<Runnable> held = new java.util.ArrayList<>(List.of(stream));
     Runnable release = () -> held.forEach(Runnable::run);
-    Optional<Observed> observed = Observed.of(request);
-    observed.ifPresent(
-        o -> {
-          o.endsLater(true); // when the stream closes
-          String name = RequestAttributes.callerOf(request); // the request is gone by then
-          held.add(() -> o.endLater(name));
-        });
+    Optional<Observed> observed = Observed.endsWhenClosed(request, held::add);
     boolean opened = false;
     try {
       ListenPlan plan =

@@ -83,13 +83,7 @@ final class SessionRequests {
     sessions.attach(session, stream); // replaces the session's stream, here or elsewhere
     sessionSubscriptions.streamOpened(session);
     streamQueues.bound(request);
-    Observed.of(request)
-        .ifPresent(
-            o -> {
-              o.endsLater(true); // as a listen: when the stream closes, for whatever reason
-              String name = RequestAttributes.callerOf(request); // the request is gone by then
-              stream.onClose(() -> o.endLater(name));
-            });
+    Observed.endsWhenClosed(request, stream::onClose); // as a listen, for whatever reason
     return stream.answer(request);
   }
 

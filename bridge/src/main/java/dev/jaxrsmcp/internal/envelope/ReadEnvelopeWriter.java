@@ -106,12 +106,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
       if (message.length > 0) { // else an error went to the stream's sink itself
         read.channel()
             .orElseThrow()
-            .writeFinal(
-                target ->
-                    (read.observed.isPresent()
-                            ? new CountingOutput(target, read.observed.get())
-                            : target)
-                        .write(message));
+            .writeFinal(target -> CountingOutput.of(target, read.observed).write(message));
       }
     } else {
       plain(envelope, sink, headers, out);

@@ -70,19 +70,16 @@ interface ReadSink {
       @Override
       public void message(ObjectNode message) throws IOException {
         byte[] bytes = Json.writeBytes(message);
-        channel.writeFinal(target -> counted(target, read).write(bytes));
+        channel.writeFinal(target -> CountingOutput.of(target, read.observed).write(bytes));
       }
 
       @Override
       public void message(ObjectNode message, ContentsShape shape, MessageSplice.Content content)
           throws IOException {
         MessageSplice splice = MessageSplice.of(message);
-        channel.writeFinal(target -> splice.write(counted(target, read), shape, content));
+        channel.writeFinal(
+            target -> splice.write(CountingOutput.of(target, read.observed), shape, content));
       }
     };
-  }
-
-  private static OutputStream counted(OutputStream target, InPlaceRead read) {
-    return read.observed.isPresent() ? new CountingOutput(target, read.observed.get()) : target;
   }
 }

@@ -3,6 +3,7 @@ package dev.jaxrsmcp.internal.observe;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Optional;
 
 /** The response's stream, counting the bytes written through it for an observed operation. */
 public final class CountingOutput extends FilterOutputStream {
@@ -12,6 +13,11 @@ public final class CountingOutput extends FilterOutputStream {
     super(out);
     this.observed = observed;
     observed.wrote(0); // counted from now on, even if nothing is written
+  }
+
+  /** {@code out}, counted for {@code observed} when the operation is observed (and out is one). */
+  public static OutputStream of(OutputStream out, Optional<Observed> observed) {
+    return observed.isPresent() && out != null ? new CountingOutput(out, observed.get()) : out;
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.glassfish.jersey.server.internal.process.MappableException;
 
 /**
@@ -70,6 +71,23 @@ public final class Observed {
     if (request.getProperty(EARLY_ERROR_CODE) instanceof Integer code) {
       errorCode(code);
     }
+  }
+
+  /**
+   * Makes the request's operation, if it is observed, outlive its HTTP response: {@code onClose} is
+   * given its end, to run when what the request opened (a stream) closes. The caller is taken now:
+   * the request is gone by then.
+   */
+  public static Optional<Observed> endsWhenClosed(
+      ContainerRequestContext request, Consumer<Runnable> onClose) {
+    Optional<Observed> observed = of(request);
+    observed.ifPresent(
+        o -> {
+          o.endsLater(true);
+          String caller = RequestAttributes.callerOf(request);
+          onClose.accept(() -> o.endLater(caller));
+        });
+    return observed;
   }
 
   /** The operation the request carries, if it is observed. */

@@ -75,9 +75,7 @@ final class ReadResponseWriter implements ContainerResponseWriter {
     // Headers a writer interceptor added after the response filter took the route's away.
     response.getHeaders().keySet().removeIf(name -> !read.sends(name));
     OutputStream out = container.writeResponseStatusAndHeaders(contentLength, response);
-    return read.observed.isPresent() && out != null
-        ? new CountingOutput(out, read.observed.get())
-        : out;
+    return CountingOutput.of(out, read.observed);
   }
 
   @Override
