@@ -4,9 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import org.junit.jupiter.api.Test;
 
 /** Starting on a port and stopping (the options are {@link DemoOptionsTest}'s). */
@@ -31,17 +28,19 @@ class DemoServerTest {
     }
   }
 
+  /**
+   * Close gives the port back: a new server listens on it at once. (Connecting to the closed port
+   * and expecting a refusal is not a test: a loopback connect can pick that port as its own source
+   * port and connect to itself, as it did once in CI.)
+   */
   @Test
   void closeStopsListening() {
     DemoServer server = DemoServer.start(0);
     int port = server.port();
     server.close();
-    assertThatThrownBy(
-            () -> {
-              try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
-              }
-            })
-        .isInstanceOf(IOException.class);
+    try (DemoServer again = DemoServer.start(port)) {
+      assertThat(again.port()).isEqualTo(port);
+      given().get(again.baseUri().resolve("api/motd")).then().statusCode(200);
+    }
   }
 }
