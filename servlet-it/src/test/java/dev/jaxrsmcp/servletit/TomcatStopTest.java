@@ -12,11 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,9 +21,6 @@ import org.junit.jupiter.api.Test;
  * up to ten seconds, holding its class loader, and Tomcat warned of each on every stop.
  */
 class TomcatStopTest {
-  /** Tomcat's logger for what a stopped application left behind. */
-  static final String LEAKS = "org.apache.catalina.loader.WebappClassLoaderBase";
-
   @Path("/stop")
   public static class Slow {
     @GET
@@ -43,25 +35,7 @@ class TomcatStopTest {
 
   @Test
   void stoppingTheApplicationLeavesNoBridgeThreadRunning() throws Exception {
-    List<String> warnings = new CopyOnWriteArrayList<>();
-    Logger leaks = Logger.getLogger(LEAKS);
-    Handler handler =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-              warnings.add(String.valueOf(record.getMessage()));
-            }
-          }
-
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    leaks.addHandler(handler);
-    try {
+    try (LeftBehind left = LeftBehind.watchTomcat()) {
       try (ServletApp app =
               new ServletApp(
                   IdentityHolder.Mode.PLAIN,
@@ -77,28 +51,16 @@ class TomcatStopTest {
           assertThat(StalledStreams.drain(reads.get(i))).contains("read " + i);
           reads.get(i).close();
         }
-        assertThat(bridgeThreads()).as("the bridge's threads while it runs").isNotEmpty();
+        assertThat(LeftBehind.bridgeThreads(thread -> true))
+            .as("the bridge's threads while it runs")
+            .isNotEmpty();
       }
-      assertThat(warnings)
+      assertThat(left.tomcatWarnings())
           .as("what Tomcat warned of as the application stopped")
           .noneMatch(warning -> warning.contains("jaxrs-mcp-"));
-      assertThat(bridgeThreads()).as("the bridge's threads after the stop").isEmpty();
-    } finally {
-      leaks.removeHandler(handler);
+      assertThat(LeftBehind.bridgeThreads(thread -> true))
+          .as("the bridge's threads after the stop")
+          .isEmpty();
     }
-  }
-
-  /** The live threads of the bridge's shared pools. */
-  private static List<String> bridgeThreads() {
-    List<String> names = new ArrayList<>();
-    for (Thread thread : Thread.getAllStackTraces().keySet()) {
-      String name = thread.getName();
-      if (name.startsWith("jaxrs-mcp-writer-")
-          || name.startsWith("jaxrs-mcp-sender-")
-          || name.startsWith("jaxrs-mcp-queued-read-")) {
-        names.add(name);
-      }
-    }
-    return names;
   }
 }

@@ -7,11 +7,13 @@ import java.util.function.UnaryOperator;
 
 /**
  * Captures the thread context of the current thread and hands back what runs a task with it on
- * another thread: Micrometer's context-propagation ({@link MicrometerContexts}, when {@code
- * io.micrometer:context-propagation} is on the classpath) first, then the application's carriers in
- * order; restored in that order and undone in reverse. A carrier that fails to capture or restore
- * is logged and skipped: the route then runs without what it carries, which the application's own
- * checks see as a caller without it (fail closed). Immutable and thread-safe.
+ * another thread: the thread's context class loader (the application's, which a thread of the
+ * bridge's shared pools does not have: {@code BridgeThreads}), Micrometer's context-propagation
+ * ({@link MicrometerContexts}, when {@code io.micrometer:context-propagation} is on the classpath),
+ * then the application's carriers in order; restored in that order and undone in reverse. A carrier
+ * that fails to capture or restore is logged and skipped: the route then runs without what it
+ * carries, which the application's own checks see as a caller without it (fail closed). Immutable
+ * and thread-safe.
  */
 public final class ThreadContexts {
   private static final System.Logger LOG = System.getLogger(ThreadContexts.class.getName());
@@ -30,6 +32,7 @@ public final class ThreadContexts {
 
   /** Captures now, on the creating request's thread. */
   public UnaryOperator<Runnable> capture() {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
     List<McpContextCarrier.Captured> captured = new ArrayList<>(carriers.size());
     for (McpContextCarrier carrier : carriers) {
       try {
@@ -40,6 +43,9 @@ public final class ThreadContexts {
     }
     return task ->
         () -> {
+          Thread thread = Thread.currentThread();
+          ClassLoader before = thread.getContextClassLoader();
+          thread.setContextClassLoader(loader);
           List<McpContextCarrier.Scope> scopes = new ArrayList<>(captured.size());
           try {
             for (McpContextCarrier.Captured c : captured) {
@@ -58,6 +64,7 @@ public final class ThreadContexts {
                 LOG.log(System.Logger.Level.WARNING, "a task's context scope failed to close", e);
               }
             }
+            thread.setContextClassLoader(before);
           }
         };
   }
