@@ -9,15 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.testing.LegacyClient;
+import dev.jaxrsmcp.testing.LoggedRecords;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TestServer;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,25 +128,9 @@ class LegacyReadAskingTest {
 
   @Test
   void aReadAsksOnItsStreamAndItsContentsAreTheLastEvent() throws Exception {
-    List<String> access = new CopyOnWriteArrayList<>();
-    Logger accessLogger = Logger.getLogger("dev.jaxrsmcp.access");
-    Handler handler =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            access.add(record.getMessage());
-          }
-
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    accessLogger.addHandler(handler);
     String session = client.start(Map.of("elicitation", Map.of()));
-    try (SseRecorder stream =
-        open(session, "resources/read", Map.of("uri", "app://diary/monday"))) {
+    try (LoggedRecords access = LoggedRecords.of("dev.jaxrsmcp.access");
+        SseRecorder stream = open(session, "resources/read", Map.of("uri", "app://diary/monday"))) {
       JsonNode id =
           asked(stream, "Show the diary of monday?", "{\"type\":\"object\",\"properties\":{}}");
       assertThat(ReadAskingRoutes.SHOWN).isEmpty();
@@ -170,14 +150,12 @@ class LegacyReadAskingTest {
           .atMost(Duration.ofSeconds(10))
           .untilAsserted(
               () ->
-                  assertThat(access)
+                  assertThat(access.messages())
                       .anySatisfy(
                           line ->
                               assertThat(line)
                                   .contains(" resources/read app://diary/monday id=5 ")
                                   .endsWith(" bytes=" + bytes)));
-    } finally {
-      accessLogger.removeHandler(handler);
     }
     assertThat(ReadAskingRoutes.SHOWN).containsExactly("monday");
   }

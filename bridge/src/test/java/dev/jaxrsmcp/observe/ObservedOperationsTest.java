@@ -10,6 +10,7 @@ import dev.jaxrsmcp.McpFeature;
 import dev.jaxrsmcp.McpResource;
 import dev.jaxrsmcp.context.McpContext;
 import dev.jaxrsmcp.testing.LegacyClient;
+import dev.jaxrsmcp.testing.LoggedRecords;
 import dev.jaxrsmcp.testing.Mcp;
 import dev.jaxrsmcp.testing.SseRecorder;
 import dev.jaxrsmcp.testing.TaskClient;
@@ -35,14 +36,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;
 import org.junit.jupiter.api.AfterEach;
@@ -254,29 +252,14 @@ class ObservedOperationsTest {
     }
   }
 
-  private final Logger accessLogger = Logger.getLogger("dev.jaxrsmcp.access");
-  private final List<LogRecord> access = new CopyOnWriteArrayList<>();
-  private final Handler handler =
-      new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-          access.add(record);
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-      };
-
   private final RecordingObserver observer = new RecordingObserver();
   private TestServer server;
   private Mcp mcp;
+  private LoggedRecords access;
 
   @BeforeEach
   void start() {
-    accessLogger.addHandler(handler);
+    access = LoggedRecords.of("dev.jaxrsmcp.access");
     server =
         TestServer.start(
             new ResourceConfig(Routes.class, Auth.class, RolesAllowedDynamicFeature.class)
@@ -292,7 +275,7 @@ class ObservedOperationsTest {
   @AfterEach
   void stop() {
     server.close();
-    accessLogger.removeHandler(handler);
+    access.close();
   }
 
   private static McpOperation modern(String method, String uri, String tool) {
@@ -330,7 +313,7 @@ class ObservedOperationsTest {
   /** The access record's lines so far, without their time and duration. */
   private List<String> accessLines() {
     List<String> lines = new ArrayList<>();
-    for (LogRecord record : access) {
+    for (LogRecord record : access.records()) {
       assertThat(record.getLevel()).isEqualTo(Level.INFO);
       // named by the record itself: java.util.logging need not walk the stack for its formatter
       // (inferred, the source would be the anonymous operation class AccessRecord$1)
@@ -943,30 +926,17 @@ class ObservedOperationsTest {
 
   @Test
   void anObserverThatThrowsIsLoggedOnceAndTheReadGoesOn() throws Exception {
-    Logger observeLogger = Logger.getLogger("dev.jaxrsmcp.observe");
-    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-    Handler warned =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            warnings.add(record);
-          }
-
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    observeLogger.addHandler(warned);
     McpObserver failing =
         operation -> {
           throw new IllegalStateException("observer broken");
         };
-    try (TestServer other =
-        TestServer.start(
-            new ResourceConfig(Routes.class)
-                .register(McpFeature.builder().observer(failing).observer(observer).build()))) {
+    List<LogRecord> warnings;
+    try (LoggedRecords observeLog = LoggedRecords.of("dev.jaxrsmcp.observe");
+        TestServer other =
+            TestServer.start(
+                new ResourceConfig(Routes.class)
+                    .register(McpFeature.builder().observer(failing).observer(observer).build()))) {
+      warnings = observeLog.records();
       Mcp client = new Mcp(other.mcpUrl());
       client
           .read("app://people/1")
@@ -977,8 +947,6 @@ class ObservedOperationsTest {
       // each ends once its response was written: in either order
       assertThat(List.of(observer.next().outcome().route(), observer.next().outcome().route()))
           .containsExactlyInAnyOrder(Optional.of("GET /people/1"), Optional.of("GET /people/2"));
-    } finally {
-      observeLogger.removeHandler(warned);
     }
     assertThat(warnings).hasSize(1);
     assertThat(warnings.get(0).getLevel()).isEqualTo(Level.WARNING);

@@ -67,9 +67,7 @@ public final class ReadEnvelopeWriter implements MessageBodyWriter<ReadEnvelope>
     InPlaceRead read = envelope.read();
     ReadSink plain = ReadSink.observed(ReadSink.response(headers, out), read);
     ReadSink sink =
-        envelope.streamed()
-            ? ReadSink.observed(ReadSink.stream(read.channel().orElseThrow(), read), read)
-            : plain;
+        envelope.streamed() ? ReadSink.stream(read.channel().orElseThrow(), read) : plain;
     Optional<LongRead> longRead = read.longRead;
     if (longRead.isPresent() && longRead.get().aborted().isPresent()) {
       ReadAnswers.aborted(longRead.get(), plain);

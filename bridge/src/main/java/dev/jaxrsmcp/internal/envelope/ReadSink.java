@@ -62,24 +62,27 @@ interface ReadSink {
   }
 
   /**
-   * The last event of the read's event stream; the message's bytes (not the event's framing) are
-   * counted for {@code read}'s observers, as a plain response's are.
+   * The last event of the read's event stream, {@link #observed} for {@code read}; the message's
+   * bytes (not the event's framing) are counted for its observers, as a plain response's are.
    */
   static ReadSink stream(EventChannel channel, InPlaceRead read) {
-    return new ReadSink() {
-      @Override
-      public void message(ObjectNode message) throws IOException {
-        byte[] bytes = Json.writeBytes(message);
-        channel.writeFinal(target -> CountingOutput.of(target, read.observed).write(bytes));
-      }
+    return observed(
+        new ReadSink() {
+          @Override
+          public void message(ObjectNode message) throws IOException {
+            byte[] bytes = Json.writeBytes(message);
+            channel.writeFinal(target -> CountingOutput.of(target, read.observed).write(bytes));
+          }
 
-      @Override
-      public void message(ObjectNode message, ContentsShape shape, MessageSplice.Content content)
-          throws IOException {
-        MessageSplice splice = MessageSplice.of(message);
-        channel.writeFinal(
-            target -> splice.write(CountingOutput.of(target, read.observed), shape, content));
-      }
-    };
+          @Override
+          public void message(
+              ObjectNode message, ContentsShape shape, MessageSplice.Content content)
+              throws IOException {
+            MessageSplice splice = MessageSplice.of(message);
+            channel.writeFinal(
+                target -> splice.write(CountingOutput.of(target, read.observed), shape, content));
+          }
+        },
+        read);
   }
 }

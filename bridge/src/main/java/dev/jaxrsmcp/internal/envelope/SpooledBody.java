@@ -38,11 +38,7 @@ final class SpooledBody {
     }
     boolean streamed = read.channel.map(EventChannel::seal).orElse(false);
     ReadEnvelope sealed = streamed ? envelope.asStreamed() : envelope;
-    ReadSink sink =
-        streamed
-            ? ReadSink.observed(
-                ReadSink.stream(read.channel.orElseThrow(), envelope.read()), envelope.read())
-            : plain;
+    ReadSink sink = streamed ? ReadSink.stream(read.channel.orElseThrow(), envelope.read()) : plain;
     if (failed.isPresent()) {
       sink.message(ReadAnswers.routeFailed(sealed, failed.get()));
       return;
